@@ -1,0 +1,316 @@
+"""The ``ashur`` command: play, simulate, replay, fuzz, content, bench.
+
+Bad input gets one clear line naming what is wrong (exit status 2) and loses nothing.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+import time
+from pathlib import Path
+from typing import Annotated, Any
+
+import typer
+from rich.console import Console
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+
+from ashur.core.errors import AshurError, SetupError
+from ashur.core.registry import game_ids, get_game
+
+app = typer.Typer(add_completion=False, no_args_is_help=True,
+                  help="Ashur: a rules-enforced digital table for the strategy games of the ancient Near East.")
+content_app = typer.Typer(no_args_is_help=True, help="Check, dump and draw a game's content data.")
+app.add_typer(content_app, name="content")
+
+out = Console()
+err = Console(stderr=True)
+
+
+def _fail(message: str, code: int = 2) -> None:
+    err.print(f"[bold red]error:[/] {message}", highlight=False, soft_wrap=True)
+    raise typer.Exit(code)
+
+
+def _pairs(items: list[str] | None, what: str) -> dict[str, str]:
+    """Parse NAME=VALUE arguments."""
+    result: dict[str, str] = {}
+    for item in items or []:
+        name, sep, value = item.partition("=")
+        if not sep or not name or not value:
+            raise SetupError(f"{what} {item!r} must be written NAME=VALUE")
+        result[name] = value
+    return result
+
+
+def _scenario(game_id: str, scenario: str | None) -> str:
+    game = get_game(game_id)
+    return scenario or next(iter(game.scenarios()))
+
+
+# --------------------------------------------------------------------------------------------------
+@app.command()
+def games() -> None:
+    """List the games."""
+    for gid in game_ids():
+        g = get_game(gid)
+        out.print(f"[bold]{gid}[/]  {g.name}  (scenarios: {', '.join(g.scenarios())})")
+
+
+@app.command()
+def play(
+    game: Annotated[str, typer.Argument(help="Game id, e.g. assyrian-wars")],
+    scenario: Annotated[str | None, typer.Option(help="Scenario id (default: the game's first)")] = None,
+    seat: Annotated[list[str] | None, typer.Option(help="ROLE=human or ROLE=bot:KIND (repeat)")] = None,
+    seed: Annotated[int | None, typer.Option(help="Random seed (default: from the clock)")] = None,
+    option: Annotated[list[str] | None, typer.Option("--option", "-o", help="NAME=VALUE setup option")] = None,
+    save: Annotated[Path | None, typer.Option(help="Save the game to FILE after every action")] = None,
+    load: Annotated[Path | None, typer.Option(help="Continue the saved game in FILE")] = None,
+    lang: Annotated[str, typer.Option(help="Language of the table: en, de, ja")] = "en",
+) -> None:
+    """Play at the terminal: humans and bots; several human seats play hot-seat."""
+    from ashur.tui import Table
+
+    try:
+        table = Table.open(game, scenario, _pairs(seat, "seat"), seed if seed is not None else
+                           int(time.time()), _pairs(option, "option"), load, save, lang, out)
+    except AshurError as exc:
+        _fail(str(exc))
+        return
+    table.run()
+
+
+@app.command()
+def simulate(
+    game: Annotated[str, typer.Argument(help="Game id")],
+    scenario: Annotated[str | None, typer.Option(help="Scenario id")] = None,
+    games: Annotated[int, typer.Option(min=1, help="Number of games")] = 10,
+    seed: Annotated[int, typer.Option(help="Base seed")] = 1,
+    bots: Annotated[str, typer.Option(help="Bot kind for every seat")] = "random",
+    jobs: Annotated[int, typer.Option(min=1, help="Processes")] = 1,
+    option: Annotated[list[str] | None, typer.Option("--option", "-o", help="NAME=VALUE")] = None,
+    as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object")] = False,
+    save_dir: Annotated[Path | None, typer.Option(help="Write every game as a save file here")] = None,
+    max_decisions: Annotated[int, typer.Option(help="Step limit per game")] = 500_000,
+) -> None:
+    """Whole games between bots. The same arguments give the same result (apart from timings)."""
+    from ashur import bots as botlib
+    from ashur.core.contract import check_scenario, resolve_options
+    from ashur.tools import simulate as sim
+
+    try:
+        g = get_game(game)
+        scen = _scenario(game, scenario)
+        check_scenario(g, scen)
+        opts = _pairs(option, "option")
+        resolve_options(g, opts)
+        botlib.make(bots, 0)
+    except AshurError as exc:
+        _fail(str(exc))
+        return
+    outcomes: list[sim.Outcome] = []
+    start = time.perf_counter()
+    with Progress(TextColumn("[bold]{task.description}"), BarColumn(), MofNCompleteColumn(),
+                  TimeElapsedColumn(), console=err, transient=as_json) as progress:
+        task = progress.add_task(f"{game} {scen}", total=games)
+        for o in sim.run_games(game, scen, games, seed, opts, bots, jobs, save_dir is not None, max_decisions):
+            outcomes.append(o)
+            if save_dir is not None:
+                sim.save_outcome(o, save_dir, game, scen)
+            progress.advance(task)
+    summary = sim.summarize(outcomes, time.perf_counter() - start)
+    if as_json:
+        sys.stdout.write(json.dumps(summary, sort_keys=False) + "\n")
+    else:
+        out.print(f"{summary['games']} games, {summary['decisions']} decisions in {summary['seconds']} s")
+        out.print(f"winners: {summary['winners']}")
+        out.print(f"errors: {len(summary['errors'])}")
+        for e in summary["errors"][:10]:
+            out.print(f"  game {e['game']} (seed {e['seed']}): {e['error']}", highlight=False)
+        out.print(f"digest: {summary['digest']}")
+    if summary["errors"]:
+        raise typer.Exit(1)
+
+
+@app.command()
+def replay(
+    file: Annotated[Path, typer.Argument(help="A save file (*.ashur.json)")],
+    check: Annotated[bool, typer.Option(help="Also run the fuzzer's checks at every step")] = False,
+    quiet: Annotated[bool, typer.Option(help="Do not print the log")] = False,
+    lang: Annotated[str, typer.Option(help="Language of the log")] = "en",
+) -> None:
+    """Rebuild a saved game, checking every action was legal, and print its log."""
+    from ashur.core import savefile
+    from ashur.core.i18n import render_entry
+    from ashur.core.replay import replay as do_replay
+    from ashur.tools.fuzz import replay_checked
+
+    try:
+        save = savefile.load(file)
+        match = replay_checked(save) if check else do_replay(save)
+    except AshurError as exc:
+        _fail(f"{file}: {exc}")
+        return
+    except AssertionError as exc:
+        _fail(f"{file}: check failed: {exc}", 1)
+        return
+    g = match.game
+    if not quiet:
+        catalog = g.messages(lang)
+        for entry in match.state["log"]:
+            out.print(render_entry(entry, catalog), highlight=False, markup=False)
+    res = g.result(match.state)
+    status = "over" if res["over"] else "in progress"
+    out.print(f"replayed {len(save.actions)} actions of {save.game} ({save.scenario}); game {status}"
+              + (f"; winners: {', '.join(res['winners']) or 'none'}" if res["over"] else ""))
+
+
+@app.command()
+def fuzz(
+    game: Annotated[str, typer.Argument(help="Game id")],
+    games: Annotated[int, typer.Option(min=1, help="Games per scenario")] = 10,
+    seed: Annotated[int, typer.Option(help="Base seed")] = 1,
+    scenario: Annotated[str, typer.Option(help="Scenario id or 'all'")] = "all",
+    jobs: Annotated[int, typer.Option(min=1, help="Processes")] = 1,
+    option: Annotated[list[str] | None, typer.Option("--option", "-o", help="NAME=VALUE")] = None,
+    every: Annotated[int, typer.Option(min=1, help="Run view and leak checks every N steps")] = 1,
+    max_steps: Annotated[int, typer.Option(help="Step limit per game")] = 200_000,
+    out_dir: Annotated[Path, typer.Option(help="Where failing games are written")] = Path("fuzz-failures"),
+) -> None:
+    """Random legal play with the fuzzer's checks; failing games are written as replayable save files."""
+    from concurrent.futures import ProcessPoolExecutor
+
+    from ashur.core.contract import check_scenario, resolve_options
+    from ashur.tools import fuzz as fz
+
+    try:
+        g = get_game(game)
+        scenarios = list(g.scenarios()) if scenario == "all" else [scenario]
+        for s in scenarios:
+            check_scenario(g, s)
+        opts = _pairs(option, "option")
+        resolve_options(g, opts)
+    except AshurError as exc:
+        _fail(str(exc))
+        return
+    tasks = [(game, s, seed, i, opts, max_steps, every) for s in scenarios for i in range(games)]
+    results: list[fz.FuzzResult] = []
+    start = time.perf_counter()
+    with Progress(TextColumn("[bold]fuzz {task.description}"), BarColumn(), MofNCompleteColumn(),
+                  TimeElapsedColumn(), console=err) as progress:
+        task = progress.add_task(game, total=len(tasks))
+        if jobs <= 1:
+            it: Any = map(fz.fuzz_one, tasks)
+            for r in it:
+                results.append(r)
+                progress.advance(task)
+        else:
+            with ProcessPoolExecutor(max_workers=jobs) as pool:
+                for r in pool.map(fz.fuzz_one, tasks, chunksize=1):
+                    results.append(r)
+                    progress.advance(task)
+    failures = [r for r in results if r.failure]
+    stats: dict[str, int] = {}
+    for r in results:
+        for k, v in r.stats.items():
+            stats[k] = stats.get(k, 0) + v
+    out.print(f"fuzzed {len(results)} games, {sum(r.decisions for r in results)} decisions in "
+              f"{time.perf_counter() - start:.1f} s; checks: {stats}")
+    for r in failures:
+        path = fz.write_failure(r, out_dir, game)
+        err.print(f"[bold red]FAIL[/] {r.scenario} game {r.index}: {r.failure}  ->  {path}", highlight=False)
+    if failures:
+        raise typer.Exit(1)
+    out.print("[green]no failures[/]")
+
+
+@app.command()
+def bench(
+    game: Annotated[str, typer.Argument(help="Game id")],
+    scenario: Annotated[str | None, typer.Option(help="Scenario id")] = None,
+    games: Annotated[int, typer.Option(min=1, help="Games to play")] = 3,
+    seed: Annotated[int, typer.Option(help="Base seed")] = 1,
+    option: Annotated[list[str] | None, typer.Option("--option", "-o", help="NAME=VALUE")] = None,
+    as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object")] = False,
+) -> None:
+    """Measure decisions per second, games per minute, costs of view/act/clone/JSON, and memory."""
+    from ashur.core.contract import check_scenario, resolve_options
+    from ashur.tools.bench import bench as run_bench
+
+    try:
+        g = get_game(game)
+        scen = _scenario(game, scenario)
+        check_scenario(g, scen)
+        opts = _pairs(option, "option")
+        resolve_options(g, opts)
+    except AshurError as exc:
+        _fail(str(exc))
+        return
+    report = run_bench(game, scen, games, seed, opts)
+    if as_json:
+        sys.stdout.write(json.dumps(report) + "\n")
+        return
+    out.print(f"[bold]{game}[/] {scen}: {report['games']} games, {report['decisions']} decisions, "
+              f"{report['seconds']} s")
+    out.print(f"  decisions/s: {report['decisions_per_second']}   games/min: {report['games_per_minute']}")
+    for k, v in report["median_us"].items():
+        out.print(f"  median {k}: {v} µs")
+    out.print(f"  state size (median): {report['state_bytes_median']} bytes   peak RSS: {report['peak_rss_mb']} MB")
+
+
+# --------------------------------------------------------------------------------------------------
+@content_app.command("check")
+def content_check(game: Annotated[str, typer.Argument(help="Game id")]) -> None:
+    """Load the content data and run every cross-check."""
+    try:
+        problems = get_game(game).content_check()
+    except AshurError as exc:
+        _fail(str(exc))
+        return
+    for p in problems:
+        err.print(f"[red]✗[/] {p}", highlight=False)
+    if problems:
+        raise typer.Exit(1)
+    out.print(f"[green]content of {game} is valid[/]")
+
+
+@content_app.command("dump")
+def content_dump(
+    game: Annotated[str, typer.Argument(help="Game id")],
+    as_json: Annotated[bool, typer.Option("--json", help="Print JSON (the only format)")] = True,
+) -> None:
+    """Print all content data."""
+    try:
+        data = get_game(game).content_dump()
+    except AshurError as exc:
+        _fail(str(exc))
+        return
+    sys.stdout.write(json.dumps(data, indent=1, ensure_ascii=False) + "\n")
+
+
+@content_app.command("map")
+def content_map(
+    game: Annotated[str, typer.Argument(help="Game id")],
+    svg: Annotated[Path, typer.Option(help="Write the map as SVG to FILE")],
+) -> None:
+    """Draw the map."""
+    try:
+        text = get_game(game).content_map_svg()
+    except AshurError as exc:
+        _fail(str(exc))
+        return
+    svg.write_text(text, encoding="utf-8")
+    out.print(f"wrote {svg}")
+
+
+def main() -> None:
+    """Entry point of the console script: AshurError becomes one red line and exit status 2."""
+    try:
+        app()
+    except AshurError as exc:
+        err.print(f"[bold red]error:[/] {exc}", highlight=False)
+        sys.exit(2)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,211 @@
+"""The game-module contract (DESIGN.md): setup, active, view, act, result — and the tooling hooks.
+
+Every game offers the same small surface. The UI, the bots, the fuzzer and the server read the same
+legal-action list; there is no second copy of the rules. Actions are small steps with a stable id, a
+translatable label (message key and parameters) and the rule number that allows them.
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from dataclasses import dataclass, field
+from typing import Any, TypedDict
+
+from ashur.core.errors import SetupError
+
+State = dict[str, Any]
+
+
+class Action(TypedDict):
+    """One legal action: stable `id`, label message key, label parameters, and the rule allowing it."""
+
+    id: str
+    label: str
+    params: dict[str, Any]
+    rule: str
+
+
+def action(id: str, label: str, rule: str, **params: Any) -> Action:
+    """Build an :class:`Action`."""
+    return {"id": id, "label": label, "params": params, "rule": rule}
+
+
+class Result(TypedDict):
+    """The outcome of a game: over or not, scores per role, the winning roles, and a reason key."""
+
+    over: bool
+    scores: dict[str, float]
+    winners: list[str]
+    reason: str
+
+
+@dataclass(frozen=True)
+class OptionSpec:
+    """A setup option: its default, the values it accepts (or a type), and a help text."""
+
+    name: str
+    default: Any
+    help: str
+    choices: tuple[Any, ...] | None = None
+    kind: type = str
+
+    def parse(self, raw: Any) -> Any:
+        """Turn a command-line string (or a JSON value) into the option's value, or raise SetupError."""
+        value = raw
+        if isinstance(raw, str) and self.kind is not str:
+            try:
+                if self.kind is bool:
+                    low = raw.lower()
+                    if low not in ("true", "false", "on", "off", "yes", "no", "1", "0"):
+                        raise ValueError(raw)
+                    value = low in ("true", "on", "yes", "1")
+                else:
+                    value = self.kind(raw)
+            except ValueError:
+                raise SetupError(f"option {self.name!r}: {raw!r} is not a {self.kind.__name__}") from None
+        if self.kind is bool and not isinstance(value, bool):
+            raise SetupError(f"option {self.name!r}: {raw!r} is not true or false")
+        if self.choices is not None and value not in self.choices:
+            allowed = ", ".join(str(c) for c in self.choices)
+            raise SetupError(f"option {self.name!r}: {raw!r} is not one of {allowed}")
+        return value
+
+
+@dataclass(frozen=True)
+class ScenarioInfo:
+    """What the command line and the server need to know of a scenario before setup."""
+
+    id: str
+    name: str
+    summary: str = ""
+    player_counts: tuple[int, ...] = ()
+    extra: dict[str, Any] = field(default_factory=dict)
+
+
+class Game(ABC):
+    """Base class of a game module. Subclasses implement the contract; tooling hooks have defaults."""
+
+    id: str = ""
+    name: str = ""
+    version: str = "0"
+
+    # --- the contract -------------------------------------------------------------------------
+    @abstractmethod
+    def scenarios(self) -> dict[str, ScenarioInfo]:
+        """The scenarios by id."""
+
+    def options(self) -> dict[str, OptionSpec]:
+        """The setup options by name (optional rules, number of players, ...)."""
+        return {}
+
+    @abstractmethod
+    def roles(self, scenario: str, options: dict[str, Any]) -> list[str]:
+        """The roles (seats) of a game with these parameters, in seating order."""
+
+    @abstractmethod
+    def setup(self, scenario: str, seed: int, options: dict[str, Any], seats: dict[str, str]) -> State:
+        """A new game state. `options` are already resolved (see :func:`resolve_options`)."""
+
+    @abstractmethod
+    def active(self, state: State) -> list[str]:
+        """The roles that must decide now (several for simultaneous decisions); empty when over."""
+
+    @abstractmethod
+    def legal_actions(self, state: State, role: str) -> list[Action]:
+        """The complete list of legal actions of `role` now (empty when it need not decide)."""
+
+    @abstractmethod
+    def view(self, state: State, role: str) -> dict[str, Any]:
+        """Everything `role` may see, the prompt and the legal actions. Role ``observer`` sees public data."""
+
+    @abstractmethod
+    def act(self, state: State, role: str, action_id: str) -> State:
+        """Apply one legal action and return the new state; the input state is never changed.
+
+        Raises :class:`~ashur.core.errors.IllegalAction` naming the rule when the action is not legal.
+        """
+
+    @abstractmethod
+    def result(self, state: State) -> Result:
+        """Over or not, scores and winners."""
+
+    # --- who sees what -----------------------------------------------------------------------
+    def actors(self, state: State, role: str) -> set[str]:
+        """The actors (for example countries) whose secrets `role` may read."""
+        return {role}
+
+    def visible_log(self, state: State, role: str, since: int = 0) -> list[tuple[int, dict[str, Any]]]:
+        """The log entries from index `since` that `role` may read, with their indexes."""
+        from ashur.core.log import visible
+
+        who = self.actors(state, role) if role != "observer" else set()
+        entries = state["log"]
+        return [(i, entries[i]) for i in range(since, len(entries)) if visible(entries[i], who)]
+
+    # --- tooling hooks ------------------------------------------------------------------------
+    def invariants(self, state: State) -> list[str]:
+        """The game's own consistency checks; an empty list when all hold (the fuzzer calls this)."""
+        return []
+
+    def scramble(self, state: State, role: str, seed: int) -> State:
+        """A copy of `state` in which everything `role` may not know is changed at random.
+
+        The fuzzer checks that ``view(scramble(state, role), role) == view(state, role)``.
+        """
+        return state
+
+    def messages(self, lang: str) -> dict[str, str]:
+        """The message catalog (key -> template) of the game in `lang`."""
+        return {}
+
+    def render_terminal(self, view: dict[str, Any], lang: str = "en") -> Any:
+        """A Rich renderable of a view for the terminal table (presentation only)."""
+        return None
+
+    def summary(self, state: State) -> dict[str, Any]:
+        """A short public summary used by `ashur simulate` (turn reached and the like)."""
+        return {}
+
+    # --- content (games whose content is data) ------------------------------------------------
+    def content_check(self) -> list[str]:
+        """Load and cross-check the content data; the problems found (empty when all is well)."""
+        raise SetupError(f"{self.id} has no content data")
+
+    def content_dump(self) -> dict[str, Any]:
+        """All content data as JSON-serialisable data."""
+        raise SetupError(f"{self.id} has no content data")
+
+    def content_map_svg(self) -> str:
+        """The map drawn as SVG."""
+        raise SetupError(f"{self.id} has no map")
+
+
+def resolve_options(game: Game, given: dict[str, Any]) -> dict[str, Any]:
+    """The full option set: defaults, overridden by `given` (strings or values); unknown names refused."""
+    specs = game.options()
+    unknown = sorted(set(given) - set(specs))
+    if unknown:
+        known = ", ".join(sorted(specs)) or "none"
+        raise SetupError(f"unknown option {unknown[0]!r} for {game.id} (known options: {known})")
+    out = {name: spec.default for name, spec in specs.items()}
+    for name, raw in given.items():
+        out[name] = specs[name].parse(raw)
+    return out
+
+
+def check_scenario(game: Game, scenario: str) -> None:
+    """Raise SetupError naming the known scenarios when `scenario` is not one of them."""
+    known = game.scenarios()
+    if scenario not in known:
+        raise SetupError(f"unknown scenario {scenario!r} for {game.id} (scenarios: {', '.join(known)})")
+
+
+def resolve_seats(game: Game, scenario: str, options: dict[str, Any], seats: dict[str, str]) -> dict[str, str]:
+    """Every role's seat: ``human`` or ``bot:KIND``; roles not given default to ``bot:random``."""
+    roles = game.roles(scenario, options)
+    for role, seat in seats.items():
+        if role not in roles:
+            raise SetupError(f"unknown role {role!r} (roles of this game: {', '.join(roles)})")
+        if seat != "human" and not seat.startswith("bot:"):
+            raise SetupError(f"seat {role}={seat!r}: a seat is 'human' or 'bot:KIND'")
+    return {role: seats.get(role, "bot:random") for role in roles}

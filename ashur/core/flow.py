@@ -1,0 +1,175 @@
+"""Control flow as data: a stack of pending steps inside the game state (DESIGN: "control flow is data").
+
+A frame is a plain dict ``{"step": kind, ...}`` on ``state["stack"]``. Each kind is a :class:`Step`
+registered in a :class:`Flow`. A step either runs automatically (it names no deciders) or waits for
+decisions of named *actors* (the game maps actors to roles). Interrupts push a frame and pop back.
+
+Conventions for steps:
+
+* ``run`` is called when an automatic frame is on top; it must change the stack (pop itself, push a
+  child, or move to another phase that eventually does) — the engine stops with an error otherwise.
+* ``apply`` is called with the chosen action (one element of ``actions``); it usually pops or updates
+  the frame. The engine then runs automatic steps again until someone must decide.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any, ClassVar, Generic, TypeVar
+
+from ashur.core.contract import Action
+from ashur.core.errors import IllegalAction
+
+State = dict[str, Any]
+Frame = dict[str, Any]
+C = TypeVar("C")
+
+
+class FlowError(RuntimeError):
+    """A defect in a game's flow (a step that loops or a frame of an unknown kind)."""
+
+
+class Step(Generic[C]):
+    """One kind of pending step. Subclass, set `kind` and `rule`, and register it with a Flow."""
+
+    kind: ClassVar[str] = ""
+    rule: ClassVar[str] = ""
+
+    def deciders(self, ctx: C, frame: Frame) -> list[str]:
+        """The actors that must decide now; an empty list makes the step automatic."""
+        return []
+
+    def run(self, ctx: C, frame: Frame) -> None:
+        """Resolve an automatic step."""
+        raise FlowError(f"step {self.kind!r} has deciders but no run()")
+
+    def actions(self, ctx: C, frame: Frame, actor: str) -> list[Action]:
+        """The legal actions of `actor` in this step."""
+        return []
+
+    def apply(self, ctx: C, frame: Frame, actor: str, action: Action) -> None:
+        """Carry out a legal action of `actor`."""
+        raise FlowError(f"step {self.kind!r} takes no actions")
+
+    def prompt(self, ctx: C, frame: Frame, actor: str) -> dict[str, Any]:
+        """The prompt shown to the deciding actor: a message key and its parameters."""
+        return {"key": f"prompt.{self.kind}", "params": {}}
+
+    def explain(self, ctx: C, frame: Frame, actor: str, action_id: str) -> tuple[str, str]:
+        """Why `action_id` is not legal here: (reason, rule). Override for precise rule citations."""
+        return (f"it is not one of the choices now ({self.kind})", self.rule)
+
+
+class Flow(Generic[C]):
+    """A registry of step kinds and the engine that runs the stack."""
+
+    def __init__(self, max_auto_steps: int = 1_000_000) -> None:
+        self.steps: dict[str, Step[C]] = {}
+        self.max_auto_steps = max_auto_steps
+
+    def register(self, cls: type[Step[C]]) -> type[Step[C]]:
+        """Class decorator: register a step kind (one instance serves all frames of that kind)."""
+        if not cls.kind:
+            raise FlowError(f"{cls.__name__} has no kind")
+        if cls.kind in self.steps:
+            raise FlowError(f"step kind {cls.kind!r} registered twice")
+        self.steps[cls.kind] = cls()
+        return cls
+
+    def step(self, frame: Frame) -> Step[C]:
+        try:
+            return self.steps[frame["step"]]
+        except KeyError:
+            raise FlowError(f"unknown step kind {frame.get('step')!r}") from None
+
+    # --- the engine ----------------------------------------------------------------------------
+    def advance(self, ctx: C, state: State) -> None:
+        """Run automatic steps until one needs a decision or the stack is empty."""
+        stack = state["stack"]
+        for _ in range(self.max_auto_steps):
+            if not stack:
+                return
+            frame = stack[-1]
+            step = self.step(frame)
+            if step.deciders(ctx, frame):
+                return
+            before = (len(stack), id(frame), _shallow_sig(frame))
+            step.run(ctx, frame)
+            if stack and (len(stack), id(stack[-1]), _shallow_sig(stack[-1])) == before:
+                raise FlowError(f"step {frame['step']!r} ran without changing the stack")
+        raise FlowError("too many automatic steps in a row (a loop in the flow)")
+
+    def deciders(self, ctx: C, state: State) -> list[str]:
+        """The actors deciding now (empty when the stack is empty)."""
+        stack = state["stack"]
+        if not stack:
+            return []
+        frame = stack[-1]
+        return self.step(frame).deciders(ctx, frame)
+
+    def actions(self, ctx: C, state: State, actor: str) -> list[Action]:
+        stack = state["stack"]
+        if not stack:
+            return []
+        frame = stack[-1]
+        step = self.step(frame)
+        if actor not in step.deciders(ctx, frame):
+            return []
+        return step.actions(ctx, frame, actor)
+
+    def prompt(self, ctx: C, state: State, actor: str) -> dict[str, Any] | None:
+        stack = state["stack"]
+        if not stack:
+            return None
+        frame = stack[-1]
+        step = self.step(frame)
+        if actor not in step.deciders(ctx, frame):
+            return None
+        return step.prompt(ctx, frame, actor)
+
+    def apply(self, ctx: C, state: State, actor: str, action_id: str, role: str | None = None) -> Action:
+        """Apply `action_id` for `actor`, then advance. Raises IllegalAction with the step's reason."""
+        stack = state["stack"]
+        if not stack:
+            raise IllegalAction(action_id, "the game is over", None, role)
+        frame = stack[-1]
+        step = self.step(frame)
+        if actor not in step.deciders(ctx, frame):
+            raise IllegalAction(action_id, f"{actor} does not decide now", None, role)
+        for act in step.actions(ctx, frame, actor):
+            if act["id"] == action_id:
+                step.apply(ctx, frame, actor, act)
+                self.advance(ctx, state)
+                return act
+        reason, rule = step.explain(ctx, frame, actor, action_id)
+        raise IllegalAction(action_id, reason, rule or None, role)
+
+
+def _shallow_sig(frame: Frame) -> tuple[Any, ...]:
+    """A cheap signature of a frame's top-level scalar values, to detect a step that did nothing."""
+    return tuple(
+        (k, v) for k, v in sorted(frame.items()) if isinstance(v, (str, int, float, bool, type(None)))
+    ) + tuple((k, len(v)) for k, v in sorted(frame.items()) if isinstance(v, (list, dict)))
+
+
+def push(state: State, kind: str, **params: Any) -> Frame:
+    """Push a new frame and return it."""
+    frame: Frame = {"step": kind, **params}
+    state["stack"].append(frame)
+    return frame
+
+
+def pop(state: State) -> Frame:
+    """Pop the top frame."""
+    return state["stack"].pop()
+
+
+def find(state: State, kind: str) -> Frame | None:
+    """The innermost frame of `kind` on the stack, if any."""
+    for frame in reversed(state["stack"]):
+        if frame["step"] == kind:
+            return frame
+    return None
+
+
+Handler = Callable[..., Any]

@@ -1,0 +1,52 @@
+"""Structured log entries: a message key, its parameters and the rule number that produced them.
+
+Text is never stored in the state; it is rendered from message catalogs (:mod:`ashur.core.i18n`) so
+the same game reads in English, German or Japanese.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ashur.core import rng as _rng
+
+State = dict[str, Any]
+
+
+def log(state: State, key: str, rule: str | None = None, *, to: list[str] | None = None, **params: Any) -> None:
+    """Append one entry to the game log.
+
+    `to` restricts a secret entry (a card drawn, a hidden choice) to the actors who may read it; views
+    filter the log with :func:`visible`.
+    """
+    entry: dict[str, Any] = {"key": key, "rule": rule, "params": params}
+    if to is not None:
+        entry["to"] = list(to)
+    state["log"].append(entry)
+
+
+def visible(entry: dict[str, Any], actors: set[str] | frozenset[str]) -> bool:
+    """True when one of `actors` may read `entry` (public entries are readable by all)."""
+    to = entry.get("to")
+    return to is None or any(a in actors for a in to)
+
+
+def dice(state: State, count: int, *, rule: str, why: str, sides: int = 6, **params: Any) -> list[int]:
+    """Roll `count` dice and log them in one entry (DESIGN: every die roll is logged)."""
+    values = [_rng.roll(state, sides) for _ in range(count)]
+    log(state, "dice", rule, why=why, sides=sides, values=values, **params)
+    return values
+
+
+def die(state: State, *, rule: str, why: str, sides: int = 6, **params: Any) -> int:
+    """Roll one die and log it."""
+    return dice(state, 1, rule=rule, why=why, sides=sides, **params)[0]
+
+
+def rule_counts(state: State) -> dict[str, int]:
+    """Log entries per rule number (entries without a rule are counted under ``"-"``)."""
+    counts: dict[str, int] = {}
+    for entry in state["log"]:
+        r = entry.get("rule") or "-"
+        counts[r] = counts.get(r, 0) + 1
+    return counts

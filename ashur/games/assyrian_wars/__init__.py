@@ -1,0 +1,1 @@
+"""Assyrian Wars (UGG 2005)."""

@@ -1,0 +1,97 @@
+"""Test hooks (DESIGN: tests): load a position from JSON, fix the next dice and draws, act, assert.
+
+    pos = Position.setup(game, "campaign", seed=1)
+    pos.fix_dice(6, 6)
+    pos.act("assyria", "card:12:ap")
+    pos.assert_logged(rule="6.6.9")
+    pos.assert_illegal("assyria", "card:13:ap", rule="3.2")
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import orjson
+
+from ashur.core.contract import Action, Game
+from ashur.core.errors import IllegalAction
+from ashur.core.statedata import clone
+
+State = dict[str, Any]
+
+
+class Position:
+    """A game state under test with helpers to script randomness and check results."""
+
+    def __init__(self, game: Game, state: State) -> None:
+        self.game = game
+        self.state = state
+
+    # --- building positions -------------------------------------------------------------------
+    @classmethod
+    def setup(cls, game: Game, scenario: str, seed: int = 1, options: dict[str, Any] | None = None,
+              seats: dict[str, str] | None = None) -> Position:
+        from ashur.core.contract import resolve_options, resolve_seats
+
+        opts = resolve_options(game, options or {})
+        return cls(game, game.setup(scenario, seed, opts, resolve_seats(game, scenario, opts, seats or {})))
+
+    @classmethod
+    def load(cls, game: Game, source: str | Path | dict[str, Any]) -> Position:
+        """A position from a JSON file (a saved state) or a dict."""
+        if isinstance(source, dict):
+            return cls(game, clone(source))
+        return cls(game, orjson.loads(Path(source).read_bytes()))
+
+    def dump(self, path: str | Path) -> None:
+        Path(path).write_bytes(orjson.dumps(self.state, option=orjson.OPT_INDENT_2 | orjson.OPT_SORT_KEYS))
+
+    # --- scripting randomness -----------------------------------------------------------------
+    def fix_dice(self, *values: int) -> Position:
+        """The next die rolls give these values, in order."""
+        self.state["rng"]["fixed"].extend(values)
+        return self
+
+    def dice_left(self) -> list[int]:
+        return list(self.state["rng"]["fixed"])
+
+    # --- acting -------------------------------------------------------------------------------
+    def actions(self, role: str) -> list[Action]:
+        return self.game.legal_actions(self.state, role)
+
+    def ids(self, role: str) -> list[str]:
+        return [a["id"] for a in self.actions(role)]
+
+    def act(self, role: str, *action_ids: str) -> Position:
+        """Apply one or more actions of `role` in order; the previous state is never modified."""
+        for action_id in action_ids:
+            before = clone(self.state)
+            self.state = self.game.act(self.state, role, action_id)
+            assert before is not self.state
+        return self
+
+    # --- assertions ---------------------------------------------------------------------------
+    def logged(self, *, rule: str | None = None, key: str | None = None) -> list[dict[str, Any]]:
+        return [e for e in self.state["log"]
+                if (rule is None or e.get("rule") == rule) and (key is None or e["key"] == key)]
+
+    def assert_logged(self, *, rule: str | None = None, key: str | None = None, **params: Any) -> dict[str, Any]:
+        """The last log entry with this rule/key (and these parameters); fails if there is none."""
+        for entry in reversed(self.logged(rule=rule, key=key)):
+            if all(entry["params"].get(k) == v for k, v in params.items()):
+                return entry
+        raise AssertionError(f"no log entry with rule={rule} key={key} params={params}; last entries: "
+                             f"{self.state['log'][-5:]}")
+
+    def assert_illegal(self, role: str, action_id: str, rule: str | None = None) -> IllegalAction:
+        """`action_id` is refused, naming `rule`; the state stays as it was."""
+        before = clone(self.state)
+        try:
+            self.game.act(self.state, role, action_id)
+        except IllegalAction as exc:
+            assert self.state == before, "a refused action changed the state"
+            if rule is not None:
+                assert exc.rule == rule, f"refused under rule {exc.rule}, expected {rule}: {exc}"
+            return exc
+        raise AssertionError(f"{action_id!r} was accepted for {role}")

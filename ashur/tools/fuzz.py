@@ -1,0 +1,189 @@
+"""The fuzzer (DESIGN: "the fuzzer is the main test"): random legal play with checks at every step.
+
+Checks: no exception; no dead end (a game not over must have a deciding role, and each deciding role a
+legal action); a step limit; JSON round trip; the game's own invariants; views of every role agree
+with the legal-action lists; hidden information (scrambling what a role may not know leaves its view
+unchanged); the undo rule (undo restores the exact snapshot, is never offered across a barrier, and an
+action that lets the actor learn a secret must raise the barrier); replay determinism at the end.
+
+The same :class:`Checker` runs under ``ashur replay --check``, so a failure written to
+``fuzz-failures/`` reproduces there.
+"""
+
+from __future__ import annotations
+
+import traceback
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from ashur.core.contract import Game
+from ashur.core.registry import get_game
+from ashur.core.savefile import SaveFile
+from ashur.core.session import Match, barrier
+from ashur.core.statedata import digest, roundtrip_equal
+from ashur.tools.simulate import derive, play_out, seat_bots
+
+State = dict[str, Any]
+
+
+class FuzzFailure(AssertionError):
+    """A check that failed; the message says which and where."""
+
+
+@dataclass
+class Checker:
+    """The per-step checks. `every` runs the costly ones (views, scrambles) on every n-th step."""
+
+    game: Game
+    seed: int
+    every: int = 1
+    stats: dict[str, int] = field(default_factory=lambda: {"steps": 0, "views": 0, "scrambles": 0,
+                                                            "scrambles_changed": 0, "undos": 0,
+                                                            "reveal_checks": 0})
+
+    def roles(self, match: Match) -> list[str]:
+        return [*match.seats, "observer"]
+
+    def check_state(self, match: Match, index: int) -> None:
+        """Checks of the current state (index = actions applied so far)."""
+        game, state = self.game, match.state
+        self.stats["steps"] += 1
+        if not roundtrip_equal(state):
+            raise FuzzFailure(f"step {index}: the state does not survive a JSON round trip")
+        problems = game.invariants(state)
+        if problems:
+            raise FuzzFailure(f"step {index}: invariant broken: {problems[0]}")
+        res = game.result(state)
+        active = game.active(state)
+        if not res["over"]:
+            if not active:
+                raise FuzzFailure(f"step {index}: dead end: the game is not over but nobody decides")
+            for role in active:
+                if not game.legal_actions(state, role):
+                    raise FuzzFailure(f"step {index}: dead end: {role} decides but has no legal action")
+        if index % self.every:
+            return
+        for role in self.roles(match):
+            view = game.view(state, role)
+            self.stats["views"] += 1
+            ids = [a["id"] for a in view.get("actions", [])]
+            legal = [a["id"] for a in game.legal_actions(state, role)] if role != "observer" else []
+            if ids != legal:
+                raise FuzzFailure(f"step {index}: the view of {role} lists other actions than legal_actions")
+            if len(set(ids)) != len(ids):
+                raise FuzzFailure(f"step {index}: duplicate action ids for {role}")
+            scrambled = game.scramble(state, role, derive(self.seed, "scramble", index, role))
+            self.stats["scrambles"] += 1
+            if scrambled != state:
+                self.stats["scrambles_changed"] += 1
+            if game.view(scrambled, role) != view:
+                raise FuzzFailure(f"step {index}: hidden information leaks into the view of {role}: "
+                                  "scrambling what it may not know changed its view")
+
+    def check_action(self, match: Match, index: int, before: State, role: str, action_id: str) -> None:
+        """Checks of one action just applied (undo rule, determinism, reveals)."""
+        game = self.game
+        after = match.state
+        if game.act(before, role, action_id) != after:
+            raise FuzzFailure(f"action {index}: applying the same action twice gave different states")
+        if match.can_undo(role):
+            if barrier(before) != barrier(after):
+                raise FuzzFailure(f"action {index}: undo offered across dice or a reveal")
+            snap = match.undo_stack[-1]
+            if snap.state != before:
+                raise FuzzFailure(f"action {index}: the undo snapshot is not the state before the action")
+            self.stats["undos"] += 1
+            if index % self.every == 0:
+                # If the actor learned a secret through this action, the game had to raise the barrier.
+                scrambled = game.scramble(before, role, derive(self.seed, "reveal", index))
+                try:
+                    alt = game.act(scrambled, role, action_id)
+                except Exception as exc:
+                    raise FuzzFailure(f"action {index}: the action depends on what {role} may not know "
+                                      f"({type(exc).__name__}: {exc})") from exc
+                self.stats["reveal_checks"] += 1
+                if game.view(alt, role) != game.view(after, role):
+                    raise FuzzFailure(f"action {index}: {role} learned a secret but undo stays possible "
+                                      "(the game must count a reveal)")
+
+
+@dataclass
+class FuzzResult:
+    index: int
+    scenario: str
+    seed: int
+    decisions: int = 0
+    failure: str | None = None
+    trace: str | None = None
+    save: dict[str, Any] | None = None
+    stats: dict[str, int] = field(default_factory=dict)
+
+
+def fuzz_one(args: tuple[str, str, int, int, dict[str, Any], int, int]) -> FuzzResult:
+    """Fuzz one game (a top-level function for process pools)."""
+    game_id, scenario, base_seed, index, options, max_steps, every = args
+    game = get_game(game_id)
+    seed = derive(base_seed, "fuzz", scenario, index)
+    result = FuzzResult(index=index, scenario=scenario, seed=seed)
+    from ashur.core.contract import resolve_options
+
+    opts = resolve_options(game, options)
+    seats = {role: "bot:random" for role in game.roles(scenario, opts)}
+    match = Match.new(game, scenario, seed, options, seats)
+    checker = Checker(game, seed, every)
+    state_before: dict[str, State] = {}
+
+    def on_step(m: Match, role: str, action_id: str) -> None:
+        index_ = len(m.actions) - 1
+        checker.check_action(m, index_, state_before["s"], role, action_id)
+        checker.check_state(m, len(m.actions))
+        state_before["s"] = m.state
+
+    try:
+        checker.check_state(match, 0)
+        state_before["s"] = match.state
+        result.decisions = play_out(match, seat_bots(match, "random"), max_steps, on_step)
+        from ashur.core.replay import replay
+
+        again = replay(match.to_save())
+        if digest(again.state) != digest(match.state):
+            raise FuzzFailure("replaying the record gave a different final state")
+    except Exception as exc:
+        result.failure = f"{type(exc).__name__}: {exc}"
+        result.trace = traceback.format_exc()
+        result.save = match.to_save().model_dump()
+        result.decisions = len(match.actions)
+    result.stats = checker.stats
+    return result
+
+
+def write_failure(r: FuzzResult, directory: Path, game_id: str) -> Path:
+    """Write the failing game as a save file (plus the failure text beside it)."""
+    directory.mkdir(parents=True, exist_ok=True)
+    path = directory / f"{game_id}-{r.scenario}-{r.seed}.ashur.json"
+    assert r.save is not None
+    SaveFile.model_validate(r.save).save(path)
+    path.with_suffix(".txt").write_text(f"{r.failure}\n\n{r.trace or ''}", encoding="utf-8")
+    return path
+
+
+def replay_checked(save: SaveFile) -> Match:
+    """Replay `save` running every fuzz check at every step (``ashur replay --check``).
+
+    Raises FuzzFailure (an AssertionError) at the first failing check, ReplayDivergence when an action
+    does not fit any more.
+    """
+    from ashur.core.replay import replay, start
+
+    checker = Checker(get_game(save.game), save.seed, 1)
+    first = start(save)
+    checker.check_state(first, 0)
+    prev = {"s": first.state}
+
+    def step(m: Match, i: int) -> None:
+        checker.check_action(m, i, prev["s"], *save.actions[i])
+        checker.check_state(m, i + 1)
+        prev["s"] = m.state
+
+    return replay(save, step)

@@ -1,0 +1,218 @@
+"""The terminal table (``ashur play``): humans and bots at one terminal, hot-seat for several humans.
+
+It knows no game: it shows the deciding role's view (through the game's terminal renderer), the
+numbered legal actions with their rule numbers, and the log entries that role may read. Commands:
+a number, ``undo``, ``save [FILE]``, ``log [N]``, ``view``, ``help``, ``quit``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from rich.console import Console
+from rich.panel import Panel
+from rich.table import Table as RichTable
+
+from ashur import bots as botlib
+from ashur.core import savefile
+from ashur.core.errors import AshurError, IllegalAction, SetupError
+from ashur.core.i18n import render, render_entry
+from ashur.core.registry import get_game
+from ashur.core.replay import replay
+from ashur.core.session import Match
+from ashur.tools.simulate import derive
+
+HELP = """Type the number of an action, or one of:
+  undo         take back your last decision (not across dice, cards drawn, or another player's turn)
+  save [FILE]  save the game (to FILE, or to the --save file)
+  log [N]      show the last N log entries you may read (default 20)
+  view         show the table again
+  help         this text
+  quit         leave (the game is saved first when a save file is set)"""
+
+
+class Table:
+    """A game at the terminal."""
+
+    def __init__(self, match: Match, save_path: Path | None, lang: str, console: Console,
+                 read: Callable[[str], str] | None = None) -> None:
+        self.match = match
+        self.game = match.game
+        self.save_path = save_path
+        self.lang = lang
+        self.console = console
+        self.read = read or (lambda prompt: console.input(prompt))
+        self.catalog = self.game.messages(lang) or self.game.messages("en")
+        self.bots = {role: botlib.make(seat.split(":", 1)[1], derive(match.seed, "bot", role))
+                     for role, seat in match.seats.items() if seat.startswith("bot:")}
+        self.seen: dict[str, int] = {}
+        self.last_human: str | None = None
+
+    @classmethod
+    def open(cls, game_id: str, scenario: str | None, seats: dict[str, str], seed: int,
+             options: dict[str, str], load: Path | None, save: Path | None, lang: str,
+             console: Console, read: Callable[[str], str] | None = None) -> Table:
+        """A new game, or a saved one continued (`seats` given with --load replace the saved ones)."""
+        if load is not None:
+            data = savefile.load(load)
+            if data.game != game_id:
+                raise SetupError(f"{load} holds a game of {data.game}, not {game_id}")
+            match = replay(data)
+            for role, seat in seats.items():
+                if role not in match.seats:
+                    raise SetupError(f"unknown role {role!r} (roles: {', '.join(match.seats)})")
+                match.seats[role] = seat
+            return cls(match, save or load, lang, console, read)
+        game = get_game(game_id)
+        scen = scenario or next(iter(game.scenarios()))
+        if not seats:
+            from ashur.core.contract import check_scenario, resolve_options
+
+            check_scenario(game, scen)
+            first = game.roles(scen, resolve_options(game, options))[0]
+            seats = {first: "human"}
+        for seat in seats.values():
+            if seat.startswith("bot:"):
+                botlib.make(seat.split(":", 1)[1], 0)
+        match = Match.new(game, scen, seed, options, seats)
+        return cls(match, save, lang, console, read)
+
+    # --- the loop ------------------------------------------------------------------------------
+    def run(self) -> None:
+        self.console.print(Panel(f"[bold]{self.game.name}[/] — scenario {self.match.scenario}, seed "
+                                 f"{self.match.seed}\nseats: " + ", ".join(f"{r}={s}" for r, s in
+                                                                           self.match.seats.items())
+                                 + "\nType 'help' for commands.", expand=False))
+        while True:
+            res = self.game.result(self.match.state)
+            if res["over"]:
+                self._show_end(res)
+                return
+            active = self.match.active()
+            role = active[0]
+            if self.match.seats.get(role) == "human":
+                if not self._human_turn(role):
+                    return
+            else:
+                self._bot_turn(role)
+
+    def _bot_turn(self, role: str) -> None:
+        actions = self.game.legal_actions(self.match.state, role)
+        choice = self.bots[role].choose(self.game, self.match.state, role, actions)
+        self.match.act(role, choice)
+        self._autosave()
+
+    def _human_turn(self, role: str) -> bool:
+        humans = [r for r, s in self.match.seats.items() if s == "human"]
+        if len(humans) > 1 and self.last_human not in (None, role):
+            self.console.clear()
+            self.read(f"Pass the table to {role} and press Enter ")
+            self.console.clear()
+        self.last_human = role
+        self._show_new_log(role)
+        self._show(role)
+        while True:
+            try:
+                line = self.read(f"[{role}]> ").strip()
+            except (EOFError, KeyboardInterrupt):
+                self._autosave()
+                self.console.print("\nbye")
+                return False
+            if not line:
+                continue
+            cmd, _, arg = line.partition(" ")
+            cmd = cmd.lower()
+            if cmd.isdigit():
+                actions = self.game.legal_actions(self.match.state, role)
+                n = int(cmd)
+                if not 1 <= n <= len(actions):
+                    self.console.print(f"[red]there is no action {n}: choose 1–{len(actions)}[/]")
+                    continue
+                try:
+                    self.match.act(role, actions[n - 1]["id"])
+                except IllegalAction as exc:
+                    self.console.print(f"[red]{exc}[/]")
+                    continue
+                self._autosave()
+                return True
+            if cmd in ("undo", "u"):
+                try:
+                    self.match.undo(role)
+                except IllegalAction as exc:
+                    self.console.print(f"[red]{exc.reason}[/]")
+                    continue
+                self._autosave()
+                self.console.print("[yellow]undone[/]")
+                self._show(role)
+            elif cmd == "save":
+                target = Path(arg) if arg else self.save_path
+                if target is None:
+                    self.console.print("[red]no save file: write 'save FILE' or start with --save FILE[/]")
+                    continue
+                try:
+                    self.match.to_save().save(target)
+                except OSError as exc:
+                    self.console.print(f"[red]cannot save to {target}: {exc.strerror}[/]")
+                    continue
+                self.console.print(f"saved to {target}")
+            elif cmd == "log":
+                n = int(arg) if arg.isdigit() else 20
+                for _, entry in self.game.visible_log(self.match.state, role)[-n:]:
+                    self.console.print(render_entry(entry, self.catalog), highlight=False, markup=False)
+            elif cmd in ("view", "v"):
+                self._show(role)
+            elif cmd in ("help", "h", "?"):
+                self.console.print(HELP, highlight=False, markup=False)
+            elif cmd in ("quit", "q", "exit"):
+                self._autosave()
+                return False
+            else:
+                # typed an action id directly: allowed, and refused with its rule when illegal
+                try:
+                    self.match.act(role, line)
+                except AshurError as exc:
+                    self.console.print(f"[red]{exc}[/] — type 'help' for commands", highlight=False)
+                    continue
+                self._autosave()
+                return True
+
+    # --- display -------------------------------------------------------------------------------
+    def _show(self, role: str) -> None:
+        view = self.game.view(self.match.state, role)
+        rendered = self.game.render_terminal(view, self.lang)
+        if rendered is not None:
+            self.console.print(rendered)
+        prompt = view.get("prompt")
+        if prompt:
+            self.console.print(f"[bold]{render(prompt['key'], prompt.get('params', {}), self.catalog)}[/]")
+        table = RichTable(show_header=False, box=None, pad_edge=False)
+        table.add_column(justify="right", style="bold cyan")
+        table.add_column()
+        table.add_column(style="dim")
+        for i, a in enumerate(view.get("actions", []), 1):
+            table.add_row(str(i), render(a["label"], a["params"], self.catalog), a["rule"])
+        self.console.print(table)
+
+    def _show_new_log(self, role: str) -> None:
+        since = self.seen.get(role, 0)
+        entries = self.game.visible_log(self.match.state, role, since)
+        for _, entry in entries[-40:]:
+            self.console.print("  " + render_entry(entry, self.catalog), highlight=False, markup=False,
+                               style="dim")
+        self.seen[role] = len(self.match.state["log"])
+
+    def _show_end(self, res: dict[str, Any]) -> None:
+        scores = ", ".join(f"{r}: {s:g}" for r, s in sorted(res["scores"].items(), key=lambda kv: -kv[1]))
+        winners = ", ".join(res["winners"]) or "nobody (a draw)"
+        self.console.print(Panel(f"[bold]Game over[/] — {render(res['reason'], {}, self.catalog)}\n"
+                                 f"winner: {winners}\nscores: {scores}", expand=False))
+        self._autosave()
+
+    def _autosave(self) -> None:
+        if self.save_path is not None:
+            try:
+                self.match.to_save().save(self.save_path)
+            except OSError as exc:
+                self.console.print(f"[red]cannot save to {self.save_path}: {exc.strerror}[/]")
