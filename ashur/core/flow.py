@@ -152,9 +152,9 @@ def _shallow_sig(frame: Frame) -> tuple[Any, ...]:
     ) + tuple((k, len(v)) for k, v in sorted(frame.items()) if isinstance(v, (list, dict)))
 
 
-def push(state: State, kind: str, **params: Any) -> Frame:
+def push(state: State, step_kind: str, /, **params: Any) -> Frame:
     """Push a new frame and return it."""
-    frame: Frame = {"step": kind, **params}
+    frame: Frame = {"step": step_kind, **params}
     state["stack"].append(frame)
     return frame
 

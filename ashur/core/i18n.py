@@ -24,9 +24,17 @@ def _fmt(value: Any) -> str:
 
 
 def render(key: str, params: dict[str, Any], catalog: dict[str, str]) -> str:
-    """The text of message `key` with `params`, from `catalog`."""
-    template = catalog.get(key)
-    shown = _Params({k: _fmt(v) for k, v in params.items()})
+    """The text of message `key` with `params`, from `catalog`.
+
+    A string parameter that is itself a catalog key (a reason such as ``aw.why.tribute_check``) is
+    translated too; a dice entry uses the template ``dice.<why>`` when the catalog has one.
+    """
+    template = None
+    if key == "dice" and isinstance(params.get("why"), str):
+        template = catalog.get(f"dice.{params['why']}")
+    if template is None:
+        template = catalog.get(key)
+    shown = _Params({k: (catalog[v] if isinstance(v, str) and v in catalog else _fmt(v)) for k, v in params.items()})
     if template is None:
         args = ", ".join(f"{k}={_fmt(v)}" for k, v in params.items())
         return f"{key}({args})" if args else key

@@ -1,0 +1,265 @@
+"""The rules context: the mutable game state plus the content, with the queries the rules share.
+
+A :class:`Ctx` wraps one state for the duration of one contract call (``act`` works on a clone). It
+keeps a location index of the pieces that it updates as pieces move, so queries stay cheap.
+
+State layout (plain JSON data; see docs/architecture-assyrian-wars.md):
+
+* ``countries[cid]``: ``active``, ``eco`` (ECO level of the turn, 7.3.3.e), ``saved`` and ``borrowed``
+  APs (6.18, 6.11), ``hand`` and ``home_discard`` (card numbers), ``vp``, ``camp`` (powers),
+  ``ag_sold`` (6.6.6), ``merc_kept`` (9.4), ``mulligan`` (7.3.2) and per-module fields;
+* ``pieces[pid]``: every unit, leader and ship: ``nation``, ``kind``, ``loc``, ``red`` (reduced side),
+  ``army`` (the leader it marches with), ``city`` (inside the city), ``hired`` (mercenary hirer);
+* ``areas[aid]``: ``ctrl`` (controlling country), ``pillage``, ``damage``, ``eco_plus``, ``eco_minus``,
+  ``revolt``, ``province``;
+* ``diplo[cid]`` for minors, minor cities and nomads: ``power`` and ``value`` on a diplomatic track
+  (6.9), ``war`` (powers whose War box holds it), ``conquest`` (powers whose Conquest box holds it);
+* ``wars``: sorted pairs of countries at war; ``tribute``: this turn's tribute relations (5.2);
+* ``deck``, ``discard``, ``faceup``: the cards (top of the deck is the end of the list);
+* ``control``: who plays minors at war and nomads (7.4.5, 10.1.1);
+* ``stack``: the control flow (:mod:`ashur.core.flow`).
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Any
+
+from ashur.core import log as corelog
+from ashur.core import rng
+
+State = dict[str, Any]
+
+OFF_MAP_PREFIXES = ("pool", "gamepool", "merc:", "regroup", "homecard", "setup", "dead", "raid:", "trade:",
+                    "fw:", "ag:")
+
+
+class Ctx:
+    """The state of one game and the content it is played on."""
+
+    def __init__(self, state: State, content: Any) -> None:
+        self.s = state
+        self.c = content
+        self._at: dict[str, list[str]] | None = None
+
+    # --- logging and dice ---------------------------------------------------------------------
+    def log(self, key: str, rule: str | None, *, to: list[str] | None = None, **params: Any) -> None:
+        corelog.log(self.s, key, rule, to=to, **params)
+
+    def dice(self, n: int, *, rule: str, why: str, **params: Any) -> list[int]:
+        return corelog.dice(self.s, n, rule=rule, why=why, **params)
+
+    def die(self, *, rule: str, why: str, **params: Any) -> int:
+        return corelog.die(self.s, rule=rule, why=why, **params)
+
+    def reveal(self) -> None:
+        """Count a revealed secret (a card drawn or shown): undo may not cross it."""
+        self.s["reveals"] += 1
+
+    def random_index(self, n: int) -> int:
+        return rng.below(self.s, n)
+
+    # --- countries ----------------------------------------------------------------------------
+    @property
+    def turn(self) -> int:
+        return int(self.s["turn"])
+
+    def nation(self, cid: str) -> Any:
+        return self.c.nations[cid]
+
+    def kind(self, cid: str) -> str:
+        return str(self.c.nations[cid].kind)
+
+    def is_power(self, cid: str) -> bool:
+        return self.kind(cid) == "power"
+
+    def is_minor(self, cid: str) -> bool:
+        return self.kind(cid) == "minor"
+
+    def is_nomad(self, cid: str) -> bool:
+        return self.kind(cid) == "nomad"
+
+    def is_minor_city(self, cid: str) -> bool:
+        return self.kind(cid) == "minor_city"
+
+    def country(self, cid: str) -> dict[str, Any]:
+        return self.s["countries"][cid]
+
+    def in_play(self, cid: str) -> bool:
+        """A country with a place in this scenario's game (powers not in the scenario are out)."""
+        return cid in self.s["countries"]
+
+    def track(self) -> list[str]:
+        """The impulse track (6.0): the countries in play in impulse-track order."""
+        return [cid for cid in self.s["track"] if cid in self.s["countries"]]
+
+    def powers(self) -> list[str]:
+        return [cid for cid in self.track() if self.is_power(cid)]
+
+    def active(self, cid: str) -> bool:
+        return bool(self.s["countries"].get(cid, {}).get("active"))
+
+    # --- cards --------------------------------------------------------------------------------
+    def card(self, number: int) -> Any:
+        return self.c.cards[number]
+
+    def hand(self, cid: str) -> list[int]:
+        return self.s["countries"][cid]["hand"]
+
+    def is_home_card(self, number: int) -> bool:
+        return self.c.cards[number].kind == "home"
+
+    def cards_in_hand(self, cid: str) -> int:
+        """Cards on hand including home cards (3.3 counts them for preemption)."""
+        return len(self.hand(cid))
+
+    def random_cards_in_hand(self, cid: str) -> int:
+        """Cards on hand without home cards (7.3.2 hand limits)."""
+        return sum(1 for n in self.hand(cid) if not self.is_home_card(n))
+
+    def draw(self, cid: str, n: int, rule: str) -> list[int]:
+        """Deal `n` cards from the draw pile to `cid` (4.1: the discard pile is reshuffled when empty)."""
+        got: list[int] = []
+        for _ in range(n):
+            if not self.s["deck"]:
+                if not self.s["discard"]:
+                    self.log("aw.deck_empty", rule, country=cid)
+                    break
+                self.s["deck"] = self.s["discard"]
+                self.s["discard"] = []
+                rng.shuffle(self.s, self.s["deck"])
+                self.log("aw.reshuffle", "4.1", cards=len(self.s["deck"]))
+            card = self.s["deck"].pop()
+            self.hand(cid).append(card)
+            got.append(card)
+        if got:
+            self.reveal()
+            self.log("aw.draw_secret", rule, to=[cid], country=cid, cards=got)
+            self.log("aw.draw", rule, country=cid, n=len(got))
+        return got
+
+    def discard(self, cid: str, number: int) -> None:
+        """Remove a card from a hand to its discard pile (home cards to the owner's pile, 4.1)."""
+        self.hand(cid).remove(number)
+        owner = self.c.cards[number].owner
+        if owner is not None and owner in self.s["countries"]:
+            self.s["countries"][owner]["home_discard"].append(number)
+        else:
+            self.s["discard"].append(number)
+
+    # --- pieces -------------------------------------------------------------------------------
+    def piece(self, pid: str) -> dict[str, Any]:
+        return self.s["pieces"][pid]
+
+    def _index(self) -> dict[str, list[str]]:
+        if self._at is None:
+            at: dict[str, list[str]] = {}
+            for pid, p in self.s["pieces"].items():
+                at.setdefault(p["loc"], []).append(pid)
+            self._at = at
+        return self._at
+
+    def pieces_at(self, loc: str) -> list[str]:
+        """Piece ids at a location (sorted, so every iteration order is deterministic)."""
+        return sorted(self._index().get(loc, ()))
+
+    def move_piece(self, pid: str, loc: str) -> None:
+        p = self.s["pieces"][pid]
+        if self._at is not None and p["loc"] != loc:
+            self._at[p["loc"]].remove(pid)
+            self._at.setdefault(loc, []).append(pid)
+        p["loc"] = loc
+
+    def owner(self, pid: str) -> str:
+        """The country a piece fights for: its nation, or for a hired mercenary the hiring country."""
+        p = self.s["pieces"][pid]
+        return p.get("hired") or p["nation"]
+
+    def on_map(self, loc: str) -> bool:
+        return not loc.startswith(OFF_MAP_PREFIXES)
+
+    # --- diplomacy queries (the dynamics live in rules/politics*) ----------------------------
+    def at_war(self, a: str, b: str) -> bool:
+        """At war: a declared war (``wars``), or members of opposite camps (glossary "Camp": nations in one
+        camp are at war with all nations in the other, their allied minors included)."""
+        if a == b:
+            return False
+        pair = [a, b] if a < b else [b, a]
+        if pair in self.s["wars"]:
+            return True
+        ca, cb = self.camp(a), self.camp(b)
+        return ca is not None and cb is not None and ca != cb
+
+    def camp(self, cid: str) -> str | None:
+        """The camp of a country (1.1 G): a power's own camp, or the camp of the power a minor is allied to."""
+        if self.is_power(cid):
+            return self.s["countries"].get(cid, {}).get("camp")
+        ally = self.ally_power(cid)
+        return self.s["countries"].get(ally, {}).get("camp") if ally else None
+
+    def ally_power(self, cid: str) -> str | None:
+        """The power a minor, minor city or nomad is allied to (alliance status 13–15, 6.9), if any."""
+        d = self.s["diplo"].get(cid)
+        if not d or d.get("power") is None:
+            return None
+        if self.kind(cid) == "minor_city":
+            return d["power"] if d.get("pact") else None
+        return d["power"] if d["value"] >= 13 else None
+
+    def status(self, cid: str, power: str) -> int:
+        """The value of `cid`'s marker on `power`'s diplomatic track (0 when it is not there)."""
+        d = self.s["diplo"].get(cid)
+        if not d or d.get("power") != power:
+            return 0
+        return int(d["value"])
+
+    def allied(self, a: str, b: str) -> bool:
+        """Allies (glossary): powers in one camp, a power and its allied minors/nomads, minors of allies."""
+        if a == b:
+            return True
+        pa = a if self.is_power(a) else self.ally_power(a)
+        pb = b if self.is_power(b) else self.ally_power(b)
+        if pa is None or pb is None:
+            return False
+        if pa == pb:
+            return True
+        ca, cb = self.camp(pa), self.camp(pb)
+        return ca is not None and ca == cb
+
+    def march(self, minor: str, power: str) -> bool:
+        """March status or better of `minor` towards `power` (6.9: 10–15)."""
+        return self.status(minor, power) >= 10
+
+    # --- areas --------------------------------------------------------------------------------
+    def area(self, aid: str) -> dict[str, Any]:
+        return self.s["areas"][aid]
+
+    def area_ctrl(self, aid: str) -> str | None:
+        return self.s["areas"][aid]["ctrl"]
+
+    # --- APs ----------------------------------------------------------------------------------
+    @staticmethod
+    def halves(ap: float) -> int:
+        """An AP cost in half points (6.0 fractions are summed exactly, then rounded up once)."""
+        return round(ap * 2)
+
+    @staticmethod
+    def ap_text(halves: int) -> float | int:
+        return halves // 2 if halves % 2 == 0 else halves / 2
+
+    # --- victory points ---------------------------------------------------------------------
+    def award_vp(self, cid: str, n: int, rule: str, why: str, **params: Any) -> None:
+        """Give VPs (8.3): a minor's VPs go to its allied power and are lost otherwise."""
+        target = cid
+        if not self.is_power(cid):
+            target = self.ally_power(cid) or ""
+        if not target or target not in self.s["countries"]:
+            self.log("aw.vp_lost", rule, country=cid, n=n, why=why, **params)
+            return
+        self.s["countries"][target]["vp"] += n
+        self.log("aw.vp", rule, country=target, n=n, why=why, **params)
+
+
+def ceil_half(halves: int) -> int:
+    """APs actually paid for a sum of costs in half points (6.0: round up once)."""
+    return math.ceil(halves / 2)

@@ -1,0 +1,212 @@
+"""Assyrian Wars (UGG 2005) as an Ashur game module: the contract glue.
+
+The rules live in :mod:`ashur.games.assyrian_wars.rules` (one module per chapter or topic); the content
+(map, nations, counters, cards, scenarios, timetable) in :mod:`ashur.games.assyrian_wars.content`.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+from ashur.core import flow
+from ashur.core.contract import Action, Game, OptionSpec, Result, ScenarioInfo
+from ashur.core.errors import IllegalAction, SetupError
+from ashur.core.statedata import clone
+from ashur.games.assyrian_wars.ctx import Ctx
+from ashur.games.assyrian_wars.rules import FLOW, HOOKS, load_all
+from ashur.games.assyrian_wars.rules.players import countries_of_role, role_of, role_table
+
+State = dict[str, Any]
+MESSAGES = Path(__file__).parent / "messages"
+
+
+@lru_cache(maxsize=1)
+def content() -> Any:
+    from ashur.games.assyrian_wars.content import load_content
+
+    return load_content()
+
+
+class AssyrianWars(Game):
+    id = "assyrian-wars"
+    name = "Assyrian Wars"
+    version = "0.1"
+
+    def __init__(self) -> None:
+        load_all()
+
+    # --- setup ----------------------------------------------------------------------------------
+    def scenarios(self) -> dict[str, ScenarioInfo]:
+        c = content()
+        order = ["campaign", "rise_and_fall", "two_rivers"]
+        ids = sorted(c.scenarios, key=lambda s: order.index(s) if s in order else len(order))
+        return {sid: ScenarioInfo(sid, c.scenarios[sid].name, c.scenarios[sid].description,
+                                  tuple(sorted([1, *c.scenarios[sid].players]))) for sid in ids}
+
+    def options(self) -> dict[str, OptionSpec]:
+        return {
+            "players": OptionSpec("players", 0, "number of players (1.1 B); 0 = one per power", kind=int),
+            "sudden_end": OptionSpec("sudden_end", True, "9.1 sudden end", kind=bool),
+            "reduced_leaders": OptionSpec("reduced_leaders", True, "9.2 reduced leaders", kind=bool),
+            "combine_reduced": OptionSpec("combine_reduced", True, "9.3 combining reduced units", kind=bool),
+            "standing_army": OptionSpec("standing_army", True, "9.4 standing army", kind=bool),
+            "fog_of_war": OptionSpec("fog_of_war", True, "9.5 fog of war", kind=bool),
+            "sell_mercenaries": OptionSpec("sell_mercenaries", True, "9.6 selling mercenaries", kind=bool),
+            "special_abilities": OptionSpec("special_abilities", True, "9.7 special unit abilities (off for "
+                                            "beginners)", kind=bool),
+            "secret_diplomacy": OptionSpec("secret_diplomacy", False, "7.5 secret diplomacy (voluntary)", kind=bool),
+            "elimination": OptionSpec("elimination", False, "7.1 elimination (voluntary)", kind=bool),
+        }
+
+    def _players(self, scenario: str, options: dict[str, Any]) -> int:
+        sc = content().scenarios[scenario]
+        n = int(options.get("players") or 0)
+        if n == 0:
+            return len(sc.powers)
+        allowed = sorted([1, *sc.players])
+        if n not in allowed:
+            raise SetupError(f"option 'players': {sc.name} is played by {', '.join(map(str, allowed))} players "
+                             f"(1.1 B), not {n}")
+        return n
+
+    def roles(self, scenario: str, options: dict[str, Any]) -> list[str]:
+        sc = content().scenarios[scenario]
+        return list(role_table(sc, self._players(scenario, options)))
+
+    def setup(self, scenario: str, seed: int, options: dict[str, Any], seats: dict[str, str]) -> State:
+        from ashur.games.assyrian_wars.setup import new_state
+
+        opts = dict(options)
+        opts["players"] = self._players(scenario, options)
+        state = new_state(content(), scenario, seed, opts)
+        flow.push(state, "game", phase="setup")
+        ctx = Ctx(state, content())
+        FLOW.advance(ctx, state)
+        return state
+
+    # --- the contract -------------------------------------------------------------------------
+    def _role_of_actor(self, ctx: Ctx, actor: str) -> str:
+        role = role_of(ctx, actor)
+        if role is None:
+            # a country nobody controls has no business deciding; the invariant reports it
+            role = next(iter(ctx.s["roles"]))
+        return role
+
+    def _deciding(self, ctx: Ctx, role: str) -> str | None:
+        for actor in FLOW.deciders(ctx, ctx.s):
+            if self._role_of_actor(ctx, actor) == role:
+                return actor
+        return None
+
+    def active(self, state: State) -> list[str]:
+        ctx = Ctx(state, content())
+        roles: list[str] = []
+        for actor in FLOW.deciders(ctx, state):
+            r = self._role_of_actor(ctx, actor)
+            if r not in roles:
+                roles.append(r)
+        order = list(state["roles"])
+        return sorted(roles, key=order.index)
+
+    def legal_actions(self, state: State, role: str) -> list[Action]:
+        ctx = Ctx(state, content())
+        actor = self._deciding(ctx, role)
+        if actor is None:
+            return []
+        return FLOW.actions(ctx, state, actor)
+
+    def view(self, state: State, role: str) -> dict[str, Any]:
+        from ashur.games.assyrian_wars.view import build_view
+
+        ctx = Ctx(state, content())
+        actor = self._deciding(ctx, role) if role != "observer" else None
+        prompt = FLOW.prompt(ctx, state, actor) if actor else None
+        actions = FLOW.actions(ctx, state, actor) if actor else []
+        return build_view(ctx, role, prompt, actions, actor)
+
+    def act(self, state: State, role: str, action_id: str) -> State:
+        ctx0 = Ctx(state, content())
+        actor = self._deciding(ctx0, role)
+        if actor is None:
+            if not state["stack"]:
+                raise IllegalAction(action_id, "the game is over", "3.7", role)
+            if action_id.startswith("preempt"):
+                from ashur.games.assyrian_wars.rules.sequence import preempt_refusal
+
+                reason, rule = preempt_refusal(ctx0)
+                raise IllegalAction(action_id, reason, rule, role)
+            raise IllegalAction(action_id, f"{role} does not decide now", "3.1", role)
+        new = clone(state)
+        ctx = Ctx(new, content())
+        FLOW.apply(ctx, new, actor, action_id, role)
+        return new
+
+    def result(self, state: State) -> Result:
+        from ashur.games.assyrian_wars.rules.victory import result_of
+
+        return result_of(state)  # type: ignore[return-value]
+
+    # --- tooling ------------------------------------------------------------------------------
+    def actors(self, state: State, role: str) -> set[str]:
+        return countries_of_role(Ctx(state, content()), role)
+
+    def invariants(self, state: State) -> list[str]:
+        from ashur.games.assyrian_wars.invariants import check
+
+        ctx = Ctx(state, content())
+        return check(ctx) + [p for fn in HOOKS.invariants for p in fn(ctx)]
+
+    def scramble(self, state: State, role: str, seed: int) -> State:
+        from ashur.games.assyrian_wars.view import scramble_state
+
+        s = clone(state)
+        return scramble_state(Ctx(s, content()), role, seed)
+
+    def messages(self, lang: str) -> dict[str, str]:
+        return _catalog(lang)
+
+    def render_terminal(self, view: dict[str, Any], lang: str = "en") -> Any:
+        from ashur.games.assyrian_wars.tui import render
+
+        return render(view, content(), _catalog(lang) or _catalog("en"))
+
+    def summary(self, state: State) -> dict[str, Any]:
+        return {"turn": state["turn"], "round": state["round"]}
+
+    def content_check(self) -> list[str]:
+        from ashur.games.assyrian_wars.content import check_content
+
+        return list(check_content())
+
+    def content_dump(self) -> dict[str, Any]:
+        from ashur.games.assyrian_wars.content import dump_content
+
+        return dict(dump_content(content()))
+
+    def content_map_svg(self) -> str:
+        from ashur.games.assyrian_wars.content import render_map_svg
+
+        return str(render_map_svg(content()))
+
+
+@lru_cache(maxsize=4)
+def _catalog(lang: str) -> dict[str, str]:
+    """All message files of a language (``messages/<lang>/*.yaml``, one per rules topic) merged."""
+    out: dict[str, str] = {}
+    folder = MESSAGES / lang
+    if not folder.is_dir():
+        return out
+    for path in sorted(folder.glob("*.yaml")):
+        data = yaml.safe_load(path.read_text(encoding="utf-8")) or {}
+        for k, v in data.items():
+            if str(k) in out:
+                raise ValueError(f"{path.name}: message key {k!r} defined twice")
+            out[str(k)] = str(v)
+    return out
+
+
+GAME = AssyrianWars()

@@ -1,0 +1,111 @@
+"""The flow registry and the plug-in points of the course of play.
+
+The sequence of play (chapter 3, 5, 6.0, 6.18, 6.19, 7) is the frame; the other chapters plug into it:
+
+* ``impulse_start``: run when a phasing country begins its impulse (6.10 maintenance, nomad pillage, ...);
+* ``menu``: the actions on which a phasing country may spend APs (6.1–6.17) — each provider returns
+  legal actions whose ids start with its prefix, and a handler carries them out;
+* ``impulse_end`` and ``round_end``: clean-up (Used markers, foreign war duration, ...);
+* ``interphase``: named slots of chapter 7 filled by the modules that own them.
+
+Each entry is registered with an ``order`` so the sequence is deterministic whatever the import order.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+from ashur.core.contract import Action
+from ashur.core.flow import Flow
+
+if TYPE_CHECKING:
+    from ashur.games.assyrian_wars.ctx import Ctx
+
+Frame = dict[str, Any]
+
+FLOW: Flow[Ctx] = Flow()
+
+
+@dataclass(frozen=True)
+class MenuEntry:
+    """A family of impulse actions: `offer` lists the legal ones, `apply` carries one out.
+
+    `explain(ctx, impulse, action_id)` returns ``(reason, rule)`` for an id with this prefix that is not
+    legal now, or None to fall back to the generic explanation.
+    """
+
+    prefix: str
+    offer: Callable[[Ctx, Frame], list[Action]]
+    apply: Callable[[Ctx, Frame, Action], None]
+    explain: Callable[[Ctx, Frame, str], tuple[str, str] | None] | None = None
+    order: int = 100
+    #: offered also in an impulse without a card (6.0 exceptions: sieges, maintenance, foreign wars)
+    when_passing: bool = False
+
+
+@dataclass
+class Hooks:
+    """The plug-in points. Call the `add_*` methods at import time of a rules module."""
+
+    impulse_start: list[tuple[int, str, Callable[[Ctx, Frame], None]]] = field(default_factory=list)
+    impulse_end: list[tuple[int, str, Callable[[Ctx, Frame], None]]] = field(default_factory=list)
+    round_end: list[tuple[int, str, Callable[[Ctx], None]]] = field(default_factory=list)
+    turn_start: list[tuple[int, str, Callable[[Ctx], None]]] = field(default_factory=list)
+    menu: dict[str, MenuEntry] = field(default_factory=dict)
+    interphase: dict[str, tuple[int, Callable[[Ctx], None]]] = field(default_factory=dict)
+    invariants: list[Callable[[Ctx], list[str]]] = field(default_factory=list)
+
+    def add_impulse_start(self, order: int, name: str, fn: Callable[[Ctx, Frame], None]) -> None:
+        self.impulse_start.append((order, name, fn))
+        self.impulse_start.sort(key=lambda t: (t[0], t[1]))
+
+    def add_impulse_end(self, order: int, name: str, fn: Callable[[Ctx, Frame], None]) -> None:
+        self.impulse_end.append((order, name, fn))
+        self.impulse_end.sort(key=lambda t: (t[0], t[1]))
+
+    def add_round_end(self, order: int, name: str, fn: Callable[[Ctx], None]) -> None:
+        self.round_end.append((order, name, fn))
+        self.round_end.sort(key=lambda t: (t[0], t[1]))
+
+    def add_turn_start(self, order: int, name: str, fn: Callable[[Ctx], None]) -> None:
+        self.turn_start.append((order, name, fn))
+        self.turn_start.sort(key=lambda t: (t[0], t[1]))
+
+    def add_menu(self, entry: MenuEntry) -> None:
+        if entry.prefix in self.menu:
+            raise ValueError(f"menu prefix {entry.prefix!r} registered twice")
+        self.menu[entry.prefix] = entry
+
+    def menu_entries(self) -> list[MenuEntry]:
+        return sorted(self.menu.values(), key=lambda e: (e.order, e.prefix))
+
+    def set_interphase(self, slot: str, order: int, fn: Callable[[Ctx], None]) -> None:
+        """Fill an Interphase slot (see :data:`INTERPHASE_SLOTS`)."""
+        if slot not in INTERPHASE_SLOTS:
+            raise ValueError(f"unknown interphase slot {slot!r}")
+        self.interphase[slot] = (order, fn)
+
+    def add_invariant(self, fn: Callable[[Ctx], list[str]]) -> None:
+        self.invariants.append(fn)
+
+
+#: the Interphase in the order of 7.0 (7.3 split into its parts; see docs/rules-decisions.md)
+INTERPHASE_SLOTS = (
+    "7.1 conquest",
+    "7.2 promotion",
+    "7.3.3.e eco level",
+    "7.3.3.d trade clean-up",
+    "7.3.2 cards",
+    "8.3.1 penalties",
+    "9.1 sudden end",
+    "7.4 politics",
+    "7.5 secret diplomacy",
+    "7.6 timetable",
+    "7.7 relocation",
+)
+#: the slots still carried out after the last turn (7.4–7.7 cannot change the final score; 9.1 skips them)
+FINAL_SLOTS = ("7.1 conquest", "7.2 promotion", "7.3.3.e eco level", "7.3.3.d trade clean-up", "8.3.1 penalties")
+
+HOOKS = Hooks()

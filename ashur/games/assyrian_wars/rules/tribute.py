@@ -1,0 +1,212 @@
+"""Tribute (5.2) and negative income (7.3.3.f).
+
+This turn's tribute relations are kept in ``state["tribute"]`` as ``{payer, to, amount, why}``; the ECO
+effect is applied immediately through :func:`tribute_balance` (5.2.2: "adjust ... immediately").
+Refusal markers live in ``state["refused"]``: ``black`` for a refusal by tribute check this turn,
+``white`` for one that went unpunished last turn and adds a die to the next check (5.2, 5.2.1).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ashur.core import flow
+from ashur.core.contract import Action, action
+from ashur.core.flow import Step
+from ashur.games.assyrian_wars.ctx import Ctx
+from ashur.games.assyrian_wars.rules.registry import FLOW
+
+Frame = dict[str, Any]
+ASSYRIA = "assyria"
+
+
+def tribute_rate(ctx: Ctx, payer: str) -> int:
+    """5.2.2: a minor pays 1 ECO level, a power 2."""
+    return 2 if ctx.is_power(payer) else 1
+
+
+def pays_to(ctx: Ctx, payer: str, receiver: str) -> bool:
+    return any(t["payer"] == payer and t["to"] == receiver for t in ctx.s["tribute"])
+
+
+def add_tribute(ctx: Ctx, payer: str, receiver: str, why: str, rule: str) -> None:
+    """Record a tribute payment for this turn (only powers receive tribute, 5.2)."""
+    if not ctx.is_power(receiver) or receiver not in ctx.s["countries"] or pays_to(ctx, payer, receiver):
+        return
+    amount = tribute_rate(ctx, payer) if not ctx.is_minor_city(payer) else 1
+    ctx.s["tribute"].append({"payer": payer, "to": receiver, "amount": amount, "why": why})
+    ctx.log("aw.tribute_paid", rule, payer=payer, to=receiver, amount=amount, why=why)
+    if receiver == ASSYRIA:
+        tribute_peace(ctx, payer)
+
+
+def end_tribute(ctx: Ctx, payer: str, receiver: str, rule: str) -> None:
+    """Stop a tribute payment at once (5.2.2, 5.2.3)."""
+    before = len(ctx.s["tribute"])
+    ctx.s["tribute"] = [t for t in ctx.s["tribute"] if not (t["payer"] == payer and t["to"] == receiver)]
+    if len(ctx.s["tribute"]) != before:
+        ctx.log("aw.tribute_ended", rule, payer=payer, to=receiver)
+
+
+def tribute_balance(ctx: Ctx, cid: str) -> int:
+    """ECO levels gained (+) and paid (−) in tribute this turn (5.2.2); a bankrupt payer pays nothing."""
+    bankrupt = ctx.s.get("bankrupt", [])
+    total = 0
+    for t in ctx.s["tribute"]:
+        if t["payer"] in bankrupt:
+            continue
+        if t["to"] == cid:
+            total += t["amount"]
+        elif t["payer"] == cid and not ctx.is_minor_city(cid):
+            total -= t["amount"]
+    return total
+
+
+def tribute_peace(ctx: Ctx, payer: str) -> None:
+    """5.2.3: a country paying tribute to Assyria is at peace with Assyria and its allies this turn."""
+    for pair in list(ctx.s["wars"]):
+        if payer in pair:
+            other = pair[0] if pair[1] == payer else pair[1]
+            if other == ASSYRIA or ctx.allied(other, ASSYRIA):
+                ctx.s["wars"].remove(pair)
+                ctx.log("aw.tribute_peace", "5.2.3", country=payer, other=other)
+
+
+def tribute_dice(ctx: Ctx, minor: str) -> int:
+    """5.2.1: the capital's city defence, one more die with a white-backed refusal marker."""
+    dice = int(ctx.c.tribute_dice(minor))
+    if ctx.s["refused"].get(minor) == "white":
+        dice += 1
+    return dice
+
+
+def tribute_check(ctx: Ctx, minor: str, receiver: str = ASSYRIA, rule: str = "5.2.1") -> bool:
+    """Roll the tribute check: a six among the dice is a refusal. Returns True when the minor pays."""
+    n = tribute_dice(ctx, minor)
+    if n <= 0:
+        return True
+    values = ctx.dice(n, rule=rule, why="aw.why.tribute_check", country=minor)
+    return 6 not in values
+
+
+def is_checked(ctx: Ctx, minor: str) -> bool:
+    """5.2: unaligned minors are checked; allied and conquered ones are not, nor nomads or minor cities."""
+    if not ctx.is_minor(minor):
+        return False
+    if ctx.ally_power(minor) is not None:
+        return False
+    return not ctx.s["conquered"].get(minor)
+
+
+@FLOW.register
+class TributePhase(Step[Ctx]):
+    """5.2: who pays tribute this turn. In a scenario's first turn the scenario's tribute stands."""
+
+    kind = "tribute_phase"
+    rule = "5.2"
+
+    def run(self, ctx: Ctx, frame: Frame) -> None:
+        s = ctx.s
+        if frame["stage"] == "start":
+            if ctx.turn == s["first_turn"]:
+                ctx.log("aw.tribute_from_scenario", "5.2")
+                flow.pop(s)
+                return
+            s["tribute"] = []
+            s["bankrupt"] = []
+            frame["stage"] = "conquered"
+            return
+        if frame["stage"] == "conquered":
+            for cid, conquerors in sorted(s["conquered"].items()):
+                for entry in conquerors:
+                    add_tribute(ctx, cid, entry["by"], "conquest", "7.1")
+            for city, d in sorted(s["diplo"].items()):
+                if ctx.is_minor_city(city) and d.get("power") and (d.get("pact") or d.get("conquered")):
+                    add_tribute(ctx, city, d["power"], "pact", "5.2.2")
+            frame["stage"] = "powers"
+            frame["ask"] = [p for p in ctx.powers() if p != ASSYRIA and ASSYRIA in s["countries"]
+                            and not ctx.at_war(p, ASSYRIA) and not s["conquered"].get(p)]
+            frame["ask"] += [m for m in ctx.track() if ctx.is_minor(m) and ctx.ally_power(m)
+                             and ASSYRIA in s["countries"] and not s["conquered"].get(m)
+                             and not ctx.at_war(m, ASSYRIA)]
+            return
+        if frame["stage"] == "powers":
+            if frame["ask"]:
+                who = frame["ask"].pop(0)
+                flow.push(s, "tribute_decision", c=who)
+                return
+            frame["stage"] = "checks"
+            return
+        # the tribute checks of unaligned minors in impulse-track order
+        for minor in ctx.track():
+            if not is_checked(ctx, minor):
+                continue
+            if ASSYRIA in s["countries"] and not s.get("assyria_conquered"):
+                self._check_minor(ctx, minor)
+            for power in ctx.powers():
+                if power != ASSYRIA and ctx.status(minor, power) >= 7:
+                    add_tribute(ctx, minor, power, "pro", "6.9")
+        flow.pop(s)
+
+    def _check_minor(self, ctx: Ctx, minor: str) -> None:
+        s = ctx.s
+        if ctx.status(minor, ASSYRIA) >= 7:
+            s["refused"].pop(minor, None)
+            add_tribute(ctx, minor, ASSYRIA, "pro", "5.2")
+            return
+        if not ctx.c.nations[minor].capital:
+            # Persia has no cities: its tribute check always succeeds unless allied elsewhere (5.2.1)
+            s["refused"].pop(minor, None)
+            add_tribute(ctx, minor, ASSYRIA, "check", "5.2.1")
+            return
+        if tribute_check(ctx, minor):
+            s["refused"].pop(minor, None)
+            add_tribute(ctx, minor, ASSYRIA, "check", "5.2.1")
+        else:
+            s["refused"][minor] = "black"
+            ctx.log("aw.tribute_refused", "5.2.1", country=minor)
+
+
+@FLOW.register
+class TributeDecision(Step[Ctx]):
+    """5.2: the player of a power decides whether that power, and each minor allied to it, pays
+    tribute to Assyria this turn (a refusal by decision is not punished, 5.2.3)."""
+
+    kind = "tribute_decision"
+    rule = "5.2"
+
+    def deciders(self, ctx: Ctx, frame: Frame) -> list[str]:
+        return [frame["c"]]
+
+    def actions(self, ctx: Ctx, frame: Frame, actor: str) -> list[Action]:
+        c = frame["c"]
+        rate = tribute_rate(ctx, c)
+        return [action("tribute:pay", "aw.act.tribute_pay", "5.2", country=c, amount=rate),
+                action("tribute:refuse", "aw.act.tribute_refuse", "5.2", country=c)]
+
+    def prompt(self, ctx: Ctx, frame: Frame, actor: str) -> dict[str, Any]:
+        return {"key": "aw.prompt.tribute", "params": {"country": frame["c"]}}
+
+    def apply(self, ctx: Ctx, frame: Frame, actor: str, act: Action) -> None:
+        c = frame["c"]
+        if act["id"] == "tribute:pay":
+            add_tribute(ctx, c, ASSYRIA, "decision", "5.2")
+        else:
+            ctx.log("aw.tribute_declined", "5.2", country=c)
+        flow.pop(ctx.s)
+
+
+def negative_income(ctx: Ctx, cid: str, levels: int) -> None:
+    """7.3.3.f: one pillage point per negative level each impulse round it pays tribute; a country that
+    cannot take them is bankrupt and stops paying tribute until the next Interphase."""
+    if not any(t["payer"] == cid for t in ctx.s["tribute"]):
+        return
+    home = [a for a in sorted(ctx.c.home_areas(cid)) if ctx.area(a)["ctrl"] == cid]
+    for _ in range(levels):
+        target = next((a for a in home if ctx.area(a)["pillage"] < 2), None)
+        if target is None:
+            ctx.s.setdefault("bankrupt", []).append(cid)
+            ctx.log("aw.bankrupt", "7.3.3.f", country=cid)
+            return
+        ctx.area(target)["pillage"] += 1
+        ctx.log("aw.negative_income_pillage", "7.3.3.f", country=cid, area=target)

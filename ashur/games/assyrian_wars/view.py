@@ -1,0 +1,116 @@
+"""What a role may see (DESIGN: hidden information) and the scrambler that proves it.
+
+A role sees: the public board (areas, pieces on the map and in public boxes, tracks, wars, tribute,
+the discard piles and face-up cards, the number of cards in every hand and in the draw pile), the hands
+of the countries it plays, its own secret log entries, and the current prompt with its legal actions.
+It never sees: other hands, the order of the draw pile, face-down choices of others, future dice.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from ashur.core import log as corelog
+from ashur.games.assyrian_wars.ctx import Ctx
+from ashur.games.assyrian_wars.rules.players import countries_of_role
+
+State = dict[str, Any]
+RECENT_LOG = 30
+PUBLIC_BOXES = ("pool", "regroup", "gamepool", "merc:", "raid:", "trade:", "fw:", "homecard", "dead")
+
+
+def card_info(ctx: Ctx, number: int) -> dict[str, Any]:
+    card = ctx.card(number)
+    return {"n": number, "name": card.name, "ap": card.ap, "plus": bool(card.plus),
+            "home": card.owner is not None}
+
+
+def public_country(ctx: Ctx, cid: str) -> dict[str, Any]:
+    from ashur.games.assyrian_wars.rules.sequence import income_of
+
+    co = ctx.country(cid)
+    home_in_hand = sum(1 for n in co["hand"] if ctx.is_home_card(n))
+    return {
+        "active": co["active"], "eco": co["eco"], "income": income_of(ctx, cid) if not ctx.is_nomad(cid) else 0,
+        "vp": co["vp"], "saved": co["saved"], "borrowed": co.get("borrowed", 0), "camp": co.get("camp"),
+        "cards": len(co["hand"]), "home_cards_in_hand": home_in_hand,
+        "home_discard": list(co["home_discard"]), "ag_sold": co.get("ag_sold", False),
+        "refused": ctx.s["refused"].get(cid),
+    }
+
+
+def build_view(ctx: Ctx, role: str, prompt: dict[str, Any] | None, actions: list[Any],
+               deciding: str | None) -> dict[str, Any]:
+    s = ctx.s
+    mine = countries_of_role(ctx, role) if role != "observer" else set()
+    pieces = {pid: {k: v for k, v in p.items() if k != "kept" or v} for pid, p in s["pieces"].items()
+              if p["loc"] != "setup"}
+    impulse = None
+    for frame in reversed(s["stack"]):
+        if frame["step"] == "impulse" and "ap2" in frame:
+            impulse = {"country": frame["c"], "kind": frame["kind"], "ap_left": (frame["ap2"] - frame["spent2"]) / 2,
+                       "cards": list(frame["cards"]), "passing": frame["passing"]}
+            break
+    windows = []
+    for frame in s["stack"]:
+        if frame["step"] == "window":
+            windows.append({"kind": frame["kind"], "chosen_count": {c: len(v) for c, v in frame["chosen"].items()},
+                            "mine": {c: v for c, v in frame["chosen"].items() if c in mine}})
+    recent = [e for _, e in visible_log(ctx, role, mine)[-RECENT_LOG:]]
+    return {
+        "game": "assyrian-wars", "scenario": s["scenario"], "turn": s["turn"], "round": s["round"],
+        "role": role, "controls": sorted(mine), "deciding": deciding,
+        "prompt": prompt, "actions": actions,
+        "countries": {cid: public_country(ctx, cid) for cid in s["countries"]},
+        "hands": {cid: [card_info(ctx, n) for n in s["countries"][cid]["hand"]] for cid in sorted(mine)
+                  if cid in s["countries"]},
+        "deck": len(s["deck"]), "discard": list(s["discard"]), "faceup": list(s["faceup"]),
+        "areas": s["areas"], "pieces": pieces, "diplo": s["diplo"], "wars": s["wars"],
+        "tribute": s["tribute"], "refused": s["refused"], "conquered": s["conquered"], "sieges": s["sieges"],
+        "trade": s["trade"], "impulse": impulse, "windows": windows, "control": s["control"],
+        "log": recent, "final": s.get("final"),
+    }
+
+
+def visible_log(ctx: Ctx, role: str, mine: set[str]) -> list[tuple[int, dict[str, Any]]]:
+    entries = ctx.s["log"]
+    who = set(mine)
+    return [(i, e) for i, e in enumerate(entries) if corelog.visible(e, who)]
+
+
+def scramble_state(ctx: Ctx, role: str, seed: int) -> State:
+    """Change at random everything `role` may not know (the fuzzer's leak check)."""
+    s = ctx.s
+    r = random.Random(seed)
+    mine = countries_of_role(ctx, role) if role != "observer" else set()
+    s["rng"]["s"] = format(r.getrandbits(64), "016x")
+    hidden = [cid for cid in sorted(s["countries"]) if cid not in mine]
+    pool = list(s["deck"])
+    sizes: dict[str, int] = {}
+    for cid in hidden:
+        hand = s["countries"][cid]["hand"]
+        random_cards = [n for n in hand if not ctx.is_home_card(n)]
+        sizes[cid] = len(random_cards)
+        pool += random_cards
+        s["countries"][cid]["hand"] = [n for n in hand if ctx.is_home_card(n)]
+    r.shuffle(pool)
+    for cid in hidden:
+        take, pool = pool[: sizes[cid]], pool[sizes[cid]:]
+        s["countries"][cid]["hand"].extend(take)
+        r.shuffle(s["countries"][cid]["hand"])
+    s["deck"] = pool
+    for frame in s["stack"]:
+        if frame["step"] == "window":
+            for cid, chosen in frame["chosen"].items():
+                if cid not in mine:
+                    hand = s["countries"][cid]["hand"]
+                    frame["chosen"][cid] = hand[: len(chosen)]
+        if frame["step"] == "secret_diplomacy_phase":
+            for key, value in list(frame.get("placed", {}).items()):
+                if key not in mine and value is not None:
+                    frame["placed"][key] = [f"scrambled{r.random()}" for _ in value]
+    for entry in s["log"]:
+        if "to" in entry and not any(a in mine for a in entry["to"]):
+            entry["params"] = {"scrambled": r.random()}
+    return s
