@@ -12,6 +12,7 @@ from pathlib import Path
 from typing import Any
 
 from rich.console import Console
+from rich.markup import escape
 from rich.panel import Panel
 from rich.table import Table as RichTable
 
@@ -43,7 +44,7 @@ class Table:
         self.save_path = save_path
         self.lang = lang
         self.console = console
-        self.read = read or (lambda prompt: console.input(prompt))
+        self.read = read or (lambda prompt: console.input(escape(prompt)))
         self.catalog = self.game.messages(lang) or self.game.messages("en")
         self.bots = {role: botlib.make(seat.split(":", 1)[1], derive(match.seed, "bot", role))
                      for role, seat in match.seats.items() if seat.startswith("bot:")}
