@@ -119,13 +119,21 @@ def play_event(ctx: Ctx, frame: Frame, number: int, how: str) -> None:
 
 
 # --- windows -----------------------------------------------------------------------------------------
-def window_could_matter(ctx: Ctx, kind: str, participants: list[str]) -> bool:
+def _fits(ctx: Ctx, number: int, ev: Event, kind: str, trigger: str | None) -> bool:
+    if ev.timing != kind:
+        return False
+    if trigger is None:
+        return True
+    return any(t.when == "response" and t.trigger == trigger for t in ctx.card(number).timing)
+
+
+def window_could_matter(ctx: Ctx, kind: str, participants: list[str], trigger: str | None = None) -> bool:
     """Public test: could any registered card of this window kind be in a participant's hand?"""
     public = set(ctx.s["discard"]) | {f["card"] for f in ctx.s["faceup"]}
     for cid in ctx.s["countries"]:
         public |= set(ctx.country(cid)["home_discard"])
     for number, ev in EVENTS.items():
-        if ev.timing != kind or number in public:
+        if not _fits(ctx, number, ev, kind, trigger) or number in public:
             continue
         owner = ctx.card(number).owner
         if owner is not None and owner not in participants:
@@ -134,12 +142,16 @@ def window_could_matter(ctx: Ctx, kind: str, participants: list[str]) -> bool:
     return False
 
 
-def open_window(ctx: Ctx, kind: str, participants: list[str], context: dict[str, Any], rule: str) -> None:
-    """Push a window step (battle cards, battle counter measures, counter measures, response)."""
+def open_window(ctx: Ctx, kind: str, participants: list[str], context: dict[str, Any], rule: str,
+                trigger: str | None = None) -> None:
+    """Push a window step: ``battle``, ``battle_counter_measures``, ``counter_measures`` or ``response``
+    (with the content's response `trigger`, e.g. ``interception_declared``). Participants are asked in
+    impulse-track order. `context` describes the situation for the events (battle id, areas, forces)."""
     order = [c for c in ctx.track() if c in participants]
-    if not order or not window_could_matter(ctx, kind, order):
+    if not order or not window_could_matter(ctx, kind, order, trigger):
         return
-    flow.push(ctx.s, "window", kind=kind, order=order, i=0, chosen={}, context=context, rule=rule)
+    flow.push(ctx.s, "window", kind=kind, trigger=trigger, order=order, i=0, chosen={}, context=context,
+              rule=rule)
 
 
 @FLOW.register
@@ -162,8 +174,8 @@ class Window(Step[Ctx]):
         out = []
         for n in sorted(set(ctx.hand(actor))):
             ev = EVENTS.get(n)
-            if ev and ev.timing == frame["kind"] and n not in chosen and may_play_by(ctx, n, actor) \
-                    and ev.playable(ctx, actor, frame):
+            if ev and _fits(ctx, n, ev, frame["kind"], frame.get("trigger")) and n not in chosen \
+                    and may_play_by(ctx, n, actor) and ev.playable(ctx, actor, frame):
                 out.append(n)
         return out
 

@@ -56,6 +56,13 @@ class Hooks:
     menu: dict[str, MenuEntry] = field(default_factory=dict)
     interphase: dict[str, tuple[int, Callable[[Ctx], None]]] = field(default_factory=dict)
     invariants: list[Callable[[Ctx], list[str]]] = field(default_factory=list)
+    #: called after a war starts: fn(ctx, aggressor, target) — activation of minors (6.17), relocation
+    #: (7.4.2), control of minors at war (7.4.5), ...
+    war_declared: list[tuple[int, str, Callable[[Ctx, str, str], None]]] = field(default_factory=list)
+
+    def add_war_declared(self, order: int, name: str, fn: Callable[[Ctx, str, str], None]) -> None:
+        self.war_declared.append((order, name, fn))
+        self.war_declared.sort(key=lambda t: (t[0], t[1]))
 
     def add_impulse_start(self, order: int, name: str, fn: Callable[[Ctx, Frame], None]) -> None:
         self.impulse_start.append((order, name, fn))
