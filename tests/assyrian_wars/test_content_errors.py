@@ -147,3 +147,10 @@ def test_check_content_reports_every_problem_without_raising(data: Path) -> None
 def test_missing_file_is_reported(data: Path) -> None:
     (data / "timetable.yaml").unlink()
     assert check_content(data) == ["timetable.yaml: file is missing"]
+
+
+def test_empty_file_is_reported(data: Path) -> None:
+    (data / "areas.yaml").write_text("", encoding="utf-8")
+    assert check_content(data) == ["areas.yaml: file is empty"]
+    err = refused(data)
+    assert (err.file, err.line, err.entry, err.field, err.message) == ("areas.yaml", None, None, None, "file is empty")

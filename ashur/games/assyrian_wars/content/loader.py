@@ -152,10 +152,13 @@ def _read(directory: Path, name: str, problems: list[Problem]) -> Any:
         problems.append(Problem(name, None, None, "file is missing"))
         return None
     try:
-        return read_yaml(path, name)
+        data = read_yaml(path, name)
     except YamlSyntaxError as exc:
         problems.append(Problem(exc.file, None, None, exc.message, exc.line))
         return None
+    if data is None:
+        problems.append(Problem(name, None, None, "file is empty"))
+    return data
 
 
 def parse(directory: Path) -> tuple[Parsed | None, list[Problem]]:

@@ -60,6 +60,20 @@ class Hooks:
     #: (7.4.2), control of minors at war (7.4.5), ...
     war_declared: list[tuple[int, str, Callable[[Ctx, str, str], None]]] = field(default_factory=list)
 
+    #: called after an area or its city changes control: fn(ctx, area, old, new) — conquest (7.1),
+    #: tribute refuser punishment (7.4.4), provinces, revolts, ...
+    control_changed: list[tuple[int, str, Callable[[Ctx, str, str | None, str | None], None]]] = field(
+        default_factory=list)
+
+    def add_control_changed(self, order: int, name: str,
+                            fn: Callable[[Ctx, str, str | None, str | None], None]) -> None:
+        self.control_changed.append((order, name, fn))
+        self.control_changed.sort(key=lambda t: (t[0], t[1]))
+
+    def notify_control_changed(self, ctx: Ctx, area: str, old: str | None, new: str | None) -> None:
+        for _order, _name, fn in self.control_changed:
+            fn(ctx, area, old, new)
+
     def add_war_declared(self, order: int, name: str, fn: Callable[[Ctx, str, str], None]) -> None:
         self.war_declared.append((order, name, fn))
         self.war_declared.sort(key=lambda t: (t[0], t[1]))
