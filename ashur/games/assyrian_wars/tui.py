@@ -8,8 +8,6 @@ from rich.console import Group
 from rich.table import Table
 from rich.text import Text
 
-from ashur.core.i18n import render as tr
-
 
 def _units(view: dict[str, Any], content: Any, pids: list[str]) -> str:
     parts = []
@@ -83,6 +81,4 @@ def render(view: dict[str, Any], content: Any, catalog: dict[str, str]) -> Any:
                 extra.append(f"damage {st['damage']}")
             at.add_row(name, (st.get("ctrl") or "-") + (" " + ", ".join(extra) if extra else ""), forces)
         out.append(at)
-    for entry in view.get("log", [])[-6:]:
-        out.append(Text("  " + tr(entry["key"], entry.get("params", {}), catalog), style="dim"))
     return Group(*out)

@@ -114,3 +114,13 @@ def scramble_state(ctx: Ctx, role: str, seed: int) -> State:
         if "to" in entry and not any(a in mine for a in entry["to"]):
             entry["params"] = {"scrambled": r.random()}
     return s
+
+
+def track_markers(total: int, maximum: int = 15) -> dict[str, int | bool]:
+    """2.2: how a total shows on a track of `maximum` spaces: the position of the marker, its '+' side
+    (one more lap) and the number marker beneath it (the further laps). 50 VP: the VP+ marker on 5 with
+    a number marker 2 (2 × 15 + 15 + 5)."""
+    laps, position = divmod(total, maximum)
+    if laps == 0:
+        return {"position": position, "plus": False, "number": 0}
+    return {"position": position, "plus": True, "number": laps - 1}

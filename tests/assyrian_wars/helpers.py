@@ -1,0 +1,51 @@
+"""Helpers for Assyrian Wars tests: drive a position with a simple policy until a condition holds."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from ashur.testing import Position
+
+State = dict[str, Any]
+
+
+def top(pos: Position) -> dict[str, Any]:
+    return pos.state["stack"][-1]
+
+
+def active_role(pos: Position) -> str:
+    return pos.game.active(pos.state)[0]
+
+
+def simple_choice(pos: Position, role: str) -> str:
+    """Play the first card for its APs, end the impulse, decline the rest (a plain, predictable player)."""
+    ids = pos.ids(role)
+    for prefer in ("no_preempt", "keep", "tribute:pay", "relocate:none", "no_sacrifice", "done", "stop"):
+        if prefer in ids:
+            return prefer
+    cards = [i for i in ids if i.startswith("card:") and i.endswith(":ap")]
+    frame = top(pos)
+    if frame["step"] == "impulse" and not frame["cards"] and cards:
+        return cards[0]
+    if "end" in ids:
+        return "end"
+    return ids[0]
+
+
+def run_until(pos: Position, done: Callable[[Position], bool], limit: int = 5000,
+              choose: Callable[[Position, str], str] = simple_choice) -> Position:
+    """Act with `choose` until `done(pos)` holds (the condition is tested before every decision)."""
+    for _ in range(limit):
+        if done(pos):
+            return pos
+        role = active_role(pos)
+        pos.act(role, choose(pos, role))
+    raise AssertionError("condition not reached")
+
+
+def at_impulse_of(country: str, kind: str = "scheduled") -> Callable[[Position], bool]:
+    def cond(pos: Position) -> bool:
+        f = top(pos)
+        return f["step"] == "impulse" and f["c"] == country and f.get("kind") == kind and f["phase"] == "main"
+    return cond

@@ -1,0 +1,92 @@
+"""6.11 framework: events, their AP cost and borrowing, and the windows that card events plug into."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pytest
+
+from ashur.games.assyrian_wars import cards
+from ashur.games.assyrian_wars.ctx import Ctx
+from ashur.games.assyrian_wars.game import GAME, content
+from ashur.testing import Position
+from tests.assyrian_wars.helpers import top
+
+
+@pytest.fixture
+def test_event() -> Iterator[int]:
+    """Register a test event on a deck card in Assyria's hand (card events come with a later issue)."""
+    pos = Position.setup(GAME, "two_rivers", 3)
+    number = next(n for n in pos.state["countries"]["assyria"]["hand"] if content().cards[n].kind == "deck")
+    played: list[str] = []
+    cards.register(cards.Event(number, cards.IMPULSE, lambda ctx, c, f: True,
+                               lambda ctx, c, f: played.append(c)))
+    yield number
+    cards.EVENTS.pop(number)
+
+
+def test_6_11_event_is_offered_paid_and_resolved(test_event: int) -> None:
+    pos = Position.setup(GAME, "two_rivers", 3)
+    assert f"card:{test_event}:event" in pos.ids("assyria")
+    cost = content().cards[test_event].event_cost
+    pos.act("assyria", f"card:{test_event}:event")
+    pos.assert_logged(rule="6.11", key="aw.card_event", card=test_event)
+    if cost:
+        pos.assert_logged(rule="6.11", key="aw.spend", what="event")
+    assert test_event in pos.state["discard"] or any(f["card"] == test_event for f in pos.state["faceup"])
+
+
+def test_6_11_an_unregistered_event_can_only_be_played_for_aps() -> None:
+    pos = Position.setup(GAME, "two_rivers", 3)
+    number = next(n for n in pos.state["countries"]["assyria"]["hand"] if n not in cards.EVENTS)
+    assert f"card:{number}:event" not in pos.ids("assyria")
+    pos.assert_illegal("assyria", f"card:{number}:event", rule="6.11")
+
+
+def test_6_11_borrowing_against_the_next_impulse(test_event: int) -> None:
+    pos = Position.setup(GAME, "two_rivers", 3)
+    cost = content().cards[test_event].event_cost
+    if cost == 0:
+        pytest.skip("the chosen card has no event cost")
+    top(pos)["ap2"] = 0
+    pos.act("assyria", f"card:{test_event}:event")
+    assert pos.state["countries"]["assyria"]["borrowed"] == cost
+    pos.assert_logged(rule="6.11", key="aw.borrow", country="assyria", ap=cost)
+
+
+def test_6_11_unrepaid_loan_costs_an_eco_marker() -> None:
+    pos = Position.setup(GAME, "two_rivers", 3)
+    s = pos.state
+    s["countries"]["babylonia"]["borrowed"] = 50
+    pos.act("assyria", next(i for i in pos.ids("assyria") if i.endswith(":ap")), "end")
+    assert s is not pos.state
+    assert pos.state["stack"][-1]["step"] == "loan_default"
+    ids = pos.ids("babylonia")
+    assert ids and all(i.startswith(("eco_minus:", "eco_plus_off:")) for i in ids)
+    pos.act("babylonia", ids[0])
+    pos.assert_logged(rule="6.11")
+
+
+def test_6_7_1_windows_ask_everyone_in_turn_order_and_reveal_together(test_event: int) -> None:
+    pos = Position.setup(GAME, "two_rivers", 3)
+    ev = cards.EVENTS.pop(test_event)
+    cards.register(cards.Event(test_event, "battle", lambda ctx, c, f: True, ev.play))
+    ctx = Ctx(pos.state, content())
+    cards.open_window(ctx, "battle", ["elam", "assyria", "babylonia"], {"battle": 1}, "6.7.1")
+    frame = top(pos)
+    assert frame["step"] == "window" and frame["order"] == ["assyria", "babylonia", "elam"]
+    pos.act("assyria", f"choose:{test_event}")
+    for role in ("babylonia", "elam"):
+        view = GAME.view(pos.state, role)
+        assert test_event not in [c for w in view["windows"] for v in w["mine"].values() for c in v]
+    pos.act("assyria", "done")
+    pos.act("babylonia", "done")
+    pos.act("elam", "done")
+    pos.assert_logged(rule="6.7.1", key="aw.card_revealed", card=test_event)
+
+
+def test_6_7_1_window_skipped_when_no_such_card_can_be_held() -> None:
+    pos = Position.setup(GAME, "two_rivers", 3)
+    depth = len(pos.state["stack"])
+    cards.open_window(Ctx(pos.state, content()), "battle", ["assyria", "babylonia"], {}, "6.7.1")
+    assert len(pos.state["stack"]) == depth
