@@ -19,6 +19,21 @@ def clone(state: State) -> State:
     return orjson.loads(orjson.dumps(state))
 
 
+def clone_for_act(state: State) -> State:
+    """A copy for ``act``: everything deep-copied except the log entries, which are shared.
+
+    Log entries are immutable once appended (the log only grows), so the new state may share them with
+    the old one; only the list is copied. This keeps the cost of an action independent of the length of
+    the game. Code that must change entries (the fuzzer's scrambler) works on a full :func:`clone`.
+    """
+    log = state.get("log")
+    rest = {k: v for k, v in state.items() if k != "log"}
+    new: State = orjson.loads(orjson.dumps(rest))
+    if log is not None:
+        new["log"] = list(log)
+    return new
+
+
 def dumps(state: Any, *, pretty: bool = False) -> bytes:
     """Canonical JSON (sorted keys) as bytes."""
     opt = orjson.OPT_SORT_KEYS | (orjson.OPT_INDENT_2 if pretty else 0)

@@ -10,7 +10,7 @@ from typing import Any
 
 from ashur.core.registry import get_game
 from ashur.core.session import Match
-from ashur.core.statedata import clone, dumps, loads
+from ashur.core.statedata import clone, clone_for_act, dumps, loads
 from ashur.tools.simulate import derive, seat_bots
 
 
@@ -29,6 +29,7 @@ def bench(game_id: str, scenario: str, games: int, seed: int, options: dict[str,
     t_view: list[int] = []
     t_legal: list[int] = []
     t_clone: list[int] = []
+    t_clone_act: list[int] = []
     t_json: list[int] = []
     sizes: list[int] = []
     decisions = 0
@@ -57,12 +58,15 @@ def bench(game_id: str, scenario: str, games: int, seed: int, options: dict[str,
                 game.view(s, role)
                 b = time.perf_counter_ns()
                 clone(s)
+                c0 = time.perf_counter_ns()
+                clone_for_act(s)
                 c = time.perf_counter_ns()
+                t_clone_act.append(c - c0)
                 data = dumps(s)
                 loads(data)
                 d = time.perf_counter_ns()
                 t_view.append(b - a)
-                t_clone.append(c - b)
+                t_clone.append(c0 - b)
                 t_json.append(d - c)
                 sizes.append(len(data))
         play_seconds += time.perf_counter() - start
@@ -81,6 +85,7 @@ def bench(game_id: str, scenario: str, games: int, seed: int, options: dict[str,
             "act": round(_median_ns(t_act), 1),
             "view": round(_median_ns(t_view), 1),
             "clone": round(_median_ns(t_clone), 1),
+            "clone_for_act": round(_median_ns(t_clone_act), 1),
             "json_roundtrip": round(_median_ns(t_json), 1),
         },
         "state_bytes_median": int(statistics.median(sizes)) if sizes else 0,

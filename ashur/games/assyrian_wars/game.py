@@ -15,7 +15,7 @@ import yaml
 from ashur.core import flow
 from ashur.core.contract import Action, Game, OptionSpec, Result, ScenarioInfo
 from ashur.core.errors import IllegalAction, SetupError
-from ashur.core.statedata import clone
+from ashur.core.statedata import clone, clone_for_act
 from ashur.games.assyrian_wars.ctx import Ctx
 from ashur.games.assyrian_wars.rules import FLOW, HOOKS, load_all
 from ashur.games.assyrian_wars.rules.players import countries_of_role, role_of, role_table
@@ -140,7 +140,7 @@ class AssyrianWars(Game):
                 reason, rule = preempt_refusal(ctx0)
                 raise IllegalAction(action_id, reason, rule, role)
             raise IllegalAction(action_id, f"{role} does not decide now", "3.1", role)
-        new = clone(state)
+        new = clone_for_act(state)
         ctx = Ctx(new, content())
         FLOW.apply(ctx, new, actor, action_id, role)
         return new
