@@ -53,6 +53,11 @@ class Position:
         self.state["rng"]["fixed"].extend(values)
         return self
 
+    def fix_draws(self, *items: Any) -> Position:
+        """The next cards drawn from the draw pile are these, in order (the game puts them on top)."""
+        self.game.fix_draws(self.state, list(items))
+        return self
+
     def dice_left(self) -> list[int]:
         return list(self.state["rng"]["fixed"])
 

@@ -154,6 +154,10 @@ class Game(ABC):
         """
         return state
 
+    def fix_draws(self, state: State, items: list[Any]) -> None:
+        """Test hook: make the next draws from the game's draw pile give `items`, in order (in place)."""
+        raise NotImplementedError(f"{self.id} has no draw pile to script")
+
     def messages(self, lang: str) -> dict[str, str]:
         """The message catalog (key -> template) of the game in `lang`."""
         return {}

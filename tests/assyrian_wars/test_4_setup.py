@@ -60,3 +60,14 @@ def test_4_1_setup_is_deterministic_and_seed_dependent() -> None:
     c = Position.setup(GAME, "campaign", 12).state
     assert a == b
     assert a["deck"] != c["deck"]
+
+
+def test_testing_hook_fixes_the_next_draws() -> None:
+    """ashur.testing: fix the next draws (here the card bought in 6.18 is scripted)."""
+    from ashur.games.assyrian_wars.ctx import Ctx
+
+    pos = Position.setup(GAME, "two_rivers", 2)
+    wanted = [pos.state["deck"][0], pos.state["deck"][3]]
+    pos.fix_draws(*wanted)
+    got = Ctx(pos.state, content()).draw("babylonia", 2, "6.18")
+    assert got == wanted

@@ -169,6 +169,19 @@ class AssyrianWars(Game):
     def messages(self, lang: str) -> dict[str, str]:
         return _catalog(lang)
 
+    def fix_draws(self, state: State, items: list[Any]) -> None:
+        """Put the given card numbers on top of the draw pile (the end of the list), first drawn first;
+        cards taken from the discard pile or another place of the deck."""
+        deck = state["deck"]
+        for number in items:
+            if number in deck:
+                deck.remove(number)
+            elif number in state["discard"]:
+                state["discard"].remove(number)
+            else:
+                raise ValueError(f"card {number} is neither in the draw pile nor in the discard pile")
+        deck.extend(reversed(items))
+
     def render_terminal(self, view: dict[str, Any], lang: str = "en") -> Any:
         from ashur.games.assyrian_wars.tui import render
 
