@@ -80,10 +80,11 @@ def apply_fog(ctx: Ctx, view: dict[str, Any], mine: set[str]) -> None:
     hidden_stacks = []
     pieces = view["pieces"]
     for st in stacks(ctx):
-        if st["owner"] in mine or all(p in shown for p in st["pieces"]):
+        hide = [p for p in st["pieces"] if ctx.owner(p) not in mine and p not in shown]
+        if not hide:
             continue
-        for pid in st["pieces"]:
-            if pid != st["top"] and pid not in shown:
+        for pid in hide:
+            if pid != st["top"]:
                 pieces.pop(pid, None)
         hidden_stacks.append({"loc": st["loc"], "city": st["city"], "owner": st["owner"], "top": st["top"],
                               "count": len(st["pieces"])})
@@ -122,11 +123,13 @@ def scramble_fog(ctx: Ctx, mine: set[str], r: random.Random) -> None:
     keep = _protected(ctx) | revealed(ctx)
     by_owner: dict[str, list[str]] = {}
     for st in stacks(ctx):
-        if st["owner"] in mine or st["kind"] == "loose":
+        if st["kind"] == "loose":
             continue
         for pid in st["pieces"]:
-            if not is_leader(ctx, pid) and pid not in keep and ctx.piece(pid)["kind"] in ("unit", "merc"):
-                by_owner.setdefault(st["owner"], []).append(pid)
+            owner = ctx.owner(pid)
+            if owner not in mine and not is_leader(ctx, pid) and pid not in keep \
+                    and ctx.piece(pid)["kind"] in ("unit", "merc"):
+                by_owner.setdefault(owner, []).append(pid)
     for owner in sorted(by_owner):
         units = sorted(by_owner[owner])
         slots = [(ctx.piece(u)["loc"], ctx.piece(u)["city"], ctx.piece(u)["army"]) for u in units]

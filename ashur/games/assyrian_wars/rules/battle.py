@@ -170,7 +170,7 @@ class Battle(Step[Ctx]):
         elif q["q"] == "ambush":
             if aid != "no_ambush":
                 frame["ambush"] = act["params"]["area"]
-                ctx.log("aw.ambush_declared", "9.7", country=actor, area=frame["area"], to=frame["ambush"])
+                ctx.log("aw.ambush_declared", "9.7", country=actor, area=frame["area"], dest=frame["ambush"])
         elif q["q"] == "garrison_hits":
             self._garrison_split(ctx, frame, act["params"]["n"])
         elif q["q"] == "vp_excess":
@@ -195,7 +195,7 @@ class Battle(Step[Ctx]):
         for side in ("att", "def"):
             frame["sides"][side]["pieces"] = [p for p in frame["sides"][side]["pieces"]
                                               if ctx.piece(p)["loc"] == frame["area"]]
-        if not frame["sides"]["att"]["pieces"] or not frame["sides"]["def"]["pieces"]:
+        if not frame["sides"]["att"]["pieces"] or (not frame["sides"]["def"]["pieces"] and not frame.get("city")):
             ctx.log("aw.battle_void", "6.7", area=frame["area"])
             flow.pop(ctx.s)
             if ctx.s["stack"]:
@@ -334,7 +334,7 @@ class Battle(Step[Ctx]):
         ok = evasion_roll(ctx, pieces, dest, list(alive(ctx, frame, "att")), hasty=False, rule="9.7",
                           area=frame["area"])
         if ok:
-            ctx.log("aw.ambush_success", "9.7", area=frame["area"], to=dest)
+            ctx.log("aw.ambush_success", "9.7", area=frame["area"], dest=dest)
             frame["winner"] = None
             frame["decided"] = True
             frame["ambush_done"] = True

@@ -43,7 +43,6 @@ from ashur.games.assyrian_wars.rules.forces import (
     land_pieces_at,
     mobility,
     normalize,
-    tidy,
     track_sorted,
     units_in,
 )
@@ -231,7 +230,7 @@ class Entry(Step[Ctx]):
             declare(ctx, actor, how.split(":", 1)[1], "8.1")
         frame["evasions"].append({"c": actor, "dest": dest, "hasty": aid.startswith("evade_hasty:"),
                                   "kind": how, "forces": q["forces"]})
-        ctx.log("aw.evasion_declared", "6.6.10", country=actor, area=frame["area"], to=dest,
+        ctx.log("aw.evasion_declared", "6.6.10", country=actor, area=frame["area"], dest=dest,
                 hasty=aid.startswith("evade_hasty:"))
 
     # --- the procedure ----------------------------------------------------------------------------
@@ -354,7 +353,7 @@ class Entry(Step[Ctx]):
                     continue
                 pieces = f["pieces"]
                 if ev["dest"] != "city" and evasion.enemy_units_in(ctx, ev["dest"], ev["c"]):
-                    ctx.log("aw.evasion_closed", "6.6.10", country=ev["c"], to=ev["dest"])
+                    ctx.log("aw.evasion_closed", "6.6.10", country=ev["c"], dest=ev["dest"])
                     frame["failed"].extend(pieces)
                     continue
                 ok = evasion.evasion_roll(ctx, pieces, ev["dest"], attackers, hasty=ev["hasty"], rule="6.6.10",
@@ -462,7 +461,6 @@ class Entry(Step[Ctx]):
                 if ctx.piece(p)["loc"] == area:
                     ctx.piece(p)["city"] = True
             check_occupation(ctx, area, entering=mover)
-            tidy(ctx, area, mover)
         from ashur.games.assyrian_wars.rules.siege import check_lifted
 
         check_lifted(ctx, area)
@@ -474,6 +472,29 @@ class Entry(Step[Ctx]):
         if ctx.s["stack"]:
             ctx.s["stack"][-1]["entry_result"] = result
 
+
+    def _relief_garrison(self, ctx: Ctx, frame: Frame, occupants: list[str]) -> list[str]:
+        """6.6.5: a garrison besieged by the defenders may join the relieving attack."""
+        area, mover = frame["area"], frame["c"]
+        siege = ctx.s["sieges"].get(area)
+        if not siege or not any(ctx.owner(p) == siege["besieger"] or ctx.allied(ctx.owner(p), siege["besieger"])
+                                for p in occupants):
+            return []
+        garrison = [p for p in land_pieces_at(ctx, area, True) if ctx.allied(ctx.owner(p), mover)]
+        if not units_in(ctx, garrison) or _role(ctx, ctx.owner(garrison[0])) is None:
+            return []
+        owner = ctx.owner(garrison[0])
+        return [p for p in garrison if ctx.owner(p) == owner]
+
+    def _withdraw(self, ctx: Ctx, frame: Frame, pieces: list[str]) -> None:
+        """6.6.5: after beating the first group, the attacker may withdraw to the area he came from."""
+        src = frame["src"]
+        if not src:
+            return
+        for p in pieces:
+            ctx.move_piece(p, src)
+        ctx.log("aw.withdraw", "6.6.5", country=frame["c"], area=frame["area"], dest=src)
+        push_entry(ctx, src, frame["c"], pieces, src=frame["area"], kind="retreat", exclude=[frame["area"]])
 
 
 def waves_of(first: list[str], rest: list[str]) -> list[list[str]]:

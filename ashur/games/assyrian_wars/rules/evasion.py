@@ -10,8 +10,9 @@
 * Automatic evasion into a friendly city: a single unit or leader, or a force facing an attacker three
   or more times its size (units and leaders counted).
 * A force that fails routs one unit per hit in the ensuing battle (6.6.10, 6.7.4); one that succeeds lets
-  the attacker start a siege at once without APs. An evading force may be intercepted (6.6.9); a pursuer
-  entering its new area lets it try to evade again.
+  the attacker start a siege at once without APs. An evading force may be intercepted (6.6.9), though not
+  by the forces in the area it left (decision: they may pursue it by moving); a pursuer entering its new
+  area lets it try to evade again.
 """
 
 from __future__ import annotations
@@ -121,7 +122,7 @@ def evasion_roll(ctx: Ctx, pieces: list[str], dest: str, attackers: list[str], *
                  area: str, extra: int = 0, dest_kind: str | None = None, auto: bool = False) -> bool:
     """Roll 2D6 for an evasion; 9 or more (with modifiers) succeeds (6.6.10)."""
     if auto or automatic(ctx, pieces, dest, attackers):
-        ctx.log("aw.evasion_automatic", rule, area=area, to=dest, n=len(pieces))
+        ctx.log("aw.evasion_automatic", rule, area=area, dest=dest, n=len(pieces))
         return True
     if dest_kind is None:
         dest_kind = "friendly" if dest != "city" and (is_no_mans_land(ctx, dest)
@@ -129,7 +130,7 @@ def evasion_roll(ctx: Ctx, pieces: list[str], dest: str, attackers: list[str], *
     mod = modifier(ctx, pieces, dest, attackers, hasty, dest_kind) + extra
     values = ctx.dice(2, rule=rule, why="aw.why.evasion", area=area, to=dest, modifier=mod)
     ok = sum(values) + mod >= EVASION_TARGET
-    ctx.log("aw.evasion_roll", rule, area=area, to=dest, total=sum(values) + mod, success=ok)
+    ctx.log("aw.evasion_roll", rule, area=area, dest=dest, total=sum(values) + mod, success=ok)
     return ok
 
 
@@ -143,14 +144,14 @@ def move_evaders(ctx: Ctx, pieces: list[str], area: str, dest: str, *, hasty: bo
     if dest == "city":
         for p in pieces:
             ctx.piece(p)["city"] = True
-        ctx.log("aw.evaded", rule, area=area, to="city", country=owner, n=len(pieces))
+        ctx.log("aw.evaded", rule, area=area, dest="city", country=owner, n=len(pieces))
         return
     for p in pieces:
         ctx.piece(p)["city"] = False
         ctx.move_piece(p, dest)
-    ctx.log("aw.evaded", rule, area=area, to=dest, country=owner, n=len(pieces))
+    ctx.log("aw.evaded", rule, area=area, dest=dest, country=owner, n=len(pieces))
     tidy(ctx, dest, owner)
-    push_entry(ctx, dest, owner, list(pieces), src=area, kind="evade")
+    push_entry(ctx, dest, owner, list(pieces), src=area, kind="evade", exclude=[area])
     units = units_in(ctx, pieces)
     if hasty and units:
         attrition(ctx, units, "6.6.10", "aw.why.hasty")

@@ -326,7 +326,7 @@ class Move(Step[Ctx]):
         if head == "drop":
             return ("a unit picked up in an area is not dropped there again in the same impulse", "6.6.2")
         if head == "city":
-            return ("only own or allied cities can be entered", "6.6.10")
+            return ("only own or allied cities can be entered; march status does not open a city", "6.9")
         return ("not one of the choices of this move", "6.6")
 
     def apply(self, ctx: Ctx, frame: Frame, actor: str, act: Action) -> None:

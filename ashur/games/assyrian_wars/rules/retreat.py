@@ -138,13 +138,13 @@ class Retreat(Step[Ctx]):
         if dest == "city":
             for p in pieces:
                 ctx.piece(p)["city"] = True
-            ctx.log("aw.retreated", "6.7.8", country=c, area=area, to="city", n=len(pieces))
+            ctx.log("aw.retreated", "6.7.8", country=c, area=area, dest="city", n=len(pieces))
             normalize(ctx)
             return
         for p in pieces:
             ctx.piece(p)["city"] = False
             ctx.move_piece(p, dest)
-        ctx.log("aw.retreated", "6.7.8", country=c, area=area, to=dest, n=len(pieces))
+        ctx.log("aw.retreated", "6.7.8", country=c, area=area, dest=dest, n=len(pieces))
         normalize(ctx)
         tidy(ctx, dest, c)
         push_entry(ctx, dest, c, pieces, src=area, kind="retreat", exclude=[area])
