@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from landkit import ap_left, army, ctx, impulse, loc, put, set_ap, start, top
+from landkit import ap_left, army, ctx, loc, put, set_ap, start, top
 
 from ashur.games.assyrian_wars.rules.forces import land_view
 
