@@ -87,7 +87,8 @@ def ids(pos: Position, role: str, prefix: str = "") -> list[str]:
 
 
 def dice_logged(pos: Position, rule: str | None = None) -> list[list[int]]:
-    return [e["params"]["values"] for e in pos.state["log"] if e["key"] == "dice" and (rule is None or e["rule"] == rule)]
+    return [e["params"]["values"] for e in pos.state["log"]
+            if e["key"] == "dice" and (rule is None or e["rule"] == rule)]
 
 
 def war(pos: Position, a: str, b: str) -> None:

@@ -139,4 +139,28 @@ def _impulse_end(ctx: Ctx, frame: dict) -> None:
     revert_areas(ctx)
 
 
+def enemies_together(ctx: Ctx) -> list[str]:
+    """6.12: between actions no area holds land units of countries at war outside its city."""
+    problems = []
+    by_area: dict[str, set[str]] = {}
+    for pid, p in ctx.s["pieces"].items():
+        if p["kind"] in ("unit", "merc") and not p["city"] and p["loc"] in ctx.c.areas:
+            by_area.setdefault(p["loc"], set()).add(ctx.owner(pid))
+    for aid, owners in sorted(by_area.items()):
+        ordered = sorted(owners)
+        for i, a in enumerate(ordered):
+            for b in ordered[i + 1:]:
+                if ctx.at_war(a, b):
+                    problems.append(f"{a} and {b} at war share {aid} outside its city (6.12)")
+    return problems
+
+
+def _invariant(ctx: Ctx) -> list[str]:
+    stack = ctx.s["stack"]
+    if stack and stack[-1]["step"] == "impulse" and stack[-1].get("phase") == "main":
+        return enemies_together(ctx)
+    return []
+
+
 HOOKS.add_impulse_end(20, "6.12 reversion", _impulse_end)
+HOOKS.add_invariant(_invariant)

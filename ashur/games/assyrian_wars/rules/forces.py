@@ -217,10 +217,22 @@ def leave_group(ctx: Ctx, lid: str, rule: str = "6.6.3") -> None:
     owners = [a for a in g["armies"] if ctx.piece(a)["nation"] == g["owner"]]
     if len(g["armies"]) < 2 or not owners:
         dissolve_group(ctx, gid, rule)
+        if len(g["armies"]) >= 2:
+            _reform(ctx, g["armies"])
         return
     if g["commander"] == lid:
         g["commander"] = best_leader(ctx, kings_among(ctx, g["armies"]) or owners) or g["armies"][0]
         ctx.log("aw.group_commander", rule, group=gid, commander=g["commander"])
+
+
+def _reform(ctx: Ctx, armies: list[str]) -> None:
+    """6.6.4: when the card owner's forces are gone, an allied power present forms a new army group with its
+    own free card (decision: at once, automatically)."""
+    for nation in track_sorted(ctx, [ctx.piece(a)["nation"] for a in armies]):
+        cards = free_ag_cards(ctx, nation)
+        if cards and len(kings_among(ctx, armies)) <= 1:
+            form_group(ctx, cards[0], nation, armies, "6.6.4")
+            return
 
 
 def normalize(ctx: Ctx) -> None:
@@ -236,6 +248,12 @@ def normalize(ctx: Ctx) -> None:
     for gid in sorted(groups(ctx)):
         g = ctx.s["groups"].get(gid)
         if g is None:
+            continue
+        kings = kings_among(ctx, g["armies"])
+        for extra in [k for k in kings if k != g["commander"]][: max(0, len(kings) - 1)]:
+            ctx.log("aw.second_king_leaves", "6.6.3", group=gid, leader=extra)
+            leave_group(ctx, extra, "6.6.3")
+        if gid not in ctx.s["groups"]:
             continue
         cmd = ctx.piece(g["commander"])
         for lid in list(g["armies"]):
@@ -276,7 +294,11 @@ def force(ctx: Ctx, fid: str) -> Force | None:
     """The force with id `fid` (an army group id, a leader id or a unit id), or None if it is gone."""
     g = groups(ctx).get(fid)
     if g is not None:
-        leaders = list(g["armies"])
+        cmd = ctx.piece(g["commander"])
+        if not ctx.on_map(cmd["loc"]):
+            return None
+        leaders = [lid for lid in g["armies"] if ctx.piece(lid)["loc"] == cmd["loc"]
+                   and bool(ctx.piece(lid)["city"]) == bool(cmd["city"])]
         units = [u for lid in leaders for u in army_units(ctx, lid)]
         return _make(ctx, fid, leaders, units, g["commander"])
     if fid not in ctx.s["pieces"]:
@@ -293,13 +315,23 @@ def force_id(ctx: Ctx, pid: str) -> str:
     """The id of the force a piece belongs to."""
     p = ctx.piece(pid)
     if is_leader(ctx, pid):
-        return group_of(ctx, pid) or pid
+        return _group_here(ctx, pid) or pid
     lid = p.get("army")
     if lid is not None and lid in ctx.s["pieces"]:
         lp = ctx.piece(lid)
         if lp["loc"] == p["loc"] and bool(lp["city"]) == bool(p["city"]):
-            return group_of(ctx, lid) or lid
+            return _group_here(ctx, lid) or lid
     return pid
+
+
+def _group_here(ctx: Ctx, lid: str) -> str | None:
+    """The army group of leader `lid` if its commander stands with him (else it is stale: see normalize)."""
+    gid = group_of(ctx, lid)
+    if gid is None:
+        return None
+    cmd = ctx.piece(groups(ctx)[gid]["commander"])
+    me = ctx.piece(lid)
+    return gid if cmd["loc"] == me["loc"] and bool(cmd["city"]) == bool(me["city"]) else None
 
 
 def forces_at(ctx: Ctx, loc: str, *, city: bool | None = None) -> list[Force]:
@@ -402,8 +434,10 @@ def all_forces_of(ctx: Ctx, cid: str) -> list[Force]:
 
 # --- the record's life cycle ------------------------------------------------------------------------
 def _reset(ctx: Ctx, frame: dict[str, Any]) -> None:
-    """A fresh record at the start of every impulse; Used markers are removed at its end (6.6.9)."""
+    """A fresh record at the start of every impulse; Used markers are removed at its end (6.6.9). Armies
+    and army groups are checked too (a king may have left the map in the Interphase, 10.3)."""
     ctx.s["land"] = fresh_land()
+    normalize(ctx)
 
 
 HOOKS.add_impulse_start(0, "land record", _reset)
