@@ -125,3 +125,14 @@ def test_10_2_mede_regulars_outside_within_the_leaders_command_rating() -> None:
     c = ctx(pos)
     assert not mede_may_operate(c, ["mede-uppis", *units[:3]], "parsua")
     assert mede_may_operate(c, ["mede-uppis", *units[:2]], "parsua")
+
+
+def test_6_6_2_attacked_leaders_without_units_get_one_each() -> None:
+    from ashur.games.assyrian_wars.rules.forces import army_units, divide_units
+
+    pos = start()
+    army(pos, "assyria-turtanu", "kalhu", ["assyria-hi4-1", "assyria-hi4-2", "assyria-hi4-3"])
+    put(pos, "assyria-rab_shaqe", "kalhu")
+    divide_units(ctx(pos), "kalhu", "assyria")
+    c = ctx(pos)
+    assert len(army_units(c, "assyria-rab_shaqe")) == 1 and len(army_units(c, "assyria-turtanu")) == 2

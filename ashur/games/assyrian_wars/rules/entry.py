@@ -34,6 +34,7 @@ from ashur.games.assyrian_wars.rules.control_areas import check_occupation
 from ashur.games.assyrian_wars.rules.forces import (
     armies_among,
     army_units,
+    divide_units,
     form_group,
     free_ag_cards,
     group_of,
@@ -385,6 +386,9 @@ class Entry(Step[Ctx]):
                 frame["queue"].append({"q": "relief", "c": ctx.owner(garrison[0]), "pieces": garrison})
                 frame["phase"] = "battle"
                 return
+        if not frame.get("waves_set"):
+            for c in track_sorted(ctx, {ctx.owner(p) for p in defenders}):
+                divide_units(ctx, area, c)
         if not frame.get("waves_set") and not self._set_waves(ctx, frame, defenders):
             frame["phase"] = "battle"
             return

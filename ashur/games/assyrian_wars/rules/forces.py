@@ -420,6 +420,27 @@ def tidy(ctx: Ctx, loc: str, cid: str) -> None:
                     break
 
 
+def divide_units(ctx: Ctx, loc: str, cid: str) -> None:
+    """6.6.2: when an area with several leaders but no army group is attacked, the units are divided so that
+    each leader has at least one unit: a leader without units takes a single unit of his country, else one
+    from the largest army (decision: done automatically, the largest army giving its last unit in id order)."""
+    pieces = [p for p in land_pieces_at(ctx, loc, False) if ctx.owner(p) == cid]
+    for lid in leaders_in(ctx, pieces):
+        if ctx.piece(lid)["nation"] != cid or army_units(ctx, lid) or group_of(ctx, lid):
+            continue
+        loose = [u for u in units_in(ctx, pieces) if ctx.piece(u).get("army") is None and can_join_army(ctx, lid, u)]
+        if loose:
+            ctx.piece(loose[0])["army"] = lid
+            continue
+        donors = sorted((lead for lead in leaders_in(ctx, pieces) if len(army_units(ctx, lead)) > 1
+                         and not group_of(ctx, lead)), key=lambda lead: (-len(army_units(ctx, lead)), lead))
+        for donor in donors:
+            unit = sorted(army_units(ctx, donor))[-1]
+            if can_join_army(ctx, lid, unit):
+                ctx.piece(unit)["army"] = lid
+                break
+
+
 def all_forces_of(ctx: Ctx, cid: str) -> list[Force]:
     """Every force on the map whose commander (or single unit) belongs to `cid`, in area order."""
     locs = sorted({p["loc"] for p in ctx.s["pieces"].values()

@@ -29,6 +29,7 @@ from ashur.core.contract import Action, action
 from ashur.core.flow import Step
 from ashur.games.assyrian_wars.ctx import Ctx
 from ashur.games.assyrian_wars.rules.armies import activate_group, joinable, mede_may_operate
+from ashur.games.assyrian_wars.rules.casualties import representatives
 from ashur.games.assyrian_wars.rules.entry import push_entry
 from ashur.games.assyrian_wars.rules.evasion import city_open_to
 from ashur.games.assyrian_wars.rules.forces import (
@@ -144,7 +145,6 @@ def _apply_move(ctx: Ctx, frame: Frame, act: Action) -> None:
     lead = groups(ctx)[fid]["commander"] if fid.startswith("ag") else (fid if f["leaders"] else None)
     flow.push(ctx.s, "move", c=frame["c"], lead=lead, group=[] if lead else [fid], at=f["loc"], acted=False,
               phase="main", entered=0)
-    ctx.log("aw.move_begins", "6.6", country=frame["c"], force=fid, area=f["loc"], n=len(units_in(ctx, f["pieces"])))
 
 
 def _explain_move(ctx: Ctx, frame: Frame, action_id: str) -> tuple[str, str] | None:
@@ -210,7 +210,8 @@ class Move(Step[Ctx]):
         flow.pop(ctx.s)
         normalize(ctx)
         tidy(ctx, frame["at"], frame["c"])
-        ctx.log("aw.move_ends", "6.6", country=frame["c"], area=frame["at"], areas=frame["entered"])
+        if frame["entered"]:
+            ctx.log("aw.move_ends", "6.6", country=frame["c"], area=frame["at"], areas=frame["entered"])
 
     def _per_unit(self, frame: Frame) -> bool:
         return frame["lead"] is None
@@ -229,9 +230,9 @@ class Move(Step[Ctx]):
         for pid, lid in self._pickups(ctx, frame, pieces, in_city):
             acts.append(action(f"pickup:{pid}" + (f":{lid}" if lid else ""), "aw.act.pick_up", "6.6.2",
                                piece=pid, leader=lid or ""))
-        for pid in units_in(ctx, pieces):
-            if here not in rec["picked"].get(pid, []):
-                acts.append(action(f"drop:{pid}", "aw.act.drop_off", "6.6.2", piece=pid))
+        droppable = [pid for pid in units_in(ctx, pieces) if here not in rec["picked"].get(pid, [])]
+        for pid in representatives(ctx, droppable, []):
+            acts.append(action(f"drop:{pid}", "aw.act.drop_off", "6.6.2", piece=pid))
         acts += self._group_actions(ctx, frame, pieces, in_city)
         if not in_city and city_open_to(ctx, here, sorted({ctx.owner(p) for p in pieces})) \
                 and here not in rec["city_moves"]:
@@ -366,7 +367,8 @@ class Move(Step[Ctx]):
         cost2, dow = can_enter(ctx, imp, c, pieces, here, dest, per_unit=self._per_unit(frame)) or (0, None)
         if dow is not None:
             declare(ctx, c, dow, "8.1")
-        pay(ctx, imp, cost2, "6.6", "move", area=dest)
+        assert can_pay(imp, cost2)
+        imp["spent2"] += cost2  # logged with the move below
         rec = land(ctx)
         quick = bool(ctx.s["options"].get("special_abilities")) and is_cavalry_force(ctx, pieces)
         for p in pieces:
@@ -381,7 +383,7 @@ class Move(Step[Ctx]):
         frame["phase"] = "wait"
         frame["fought"] = False
         ctx.log("aw.moved", "6.6", country=c, src=here, area=dest, n=len(units_in(ctx, pieces)),
-                leader=frame["lead"] or "")
+                leader=frame["lead"] or "", ap=cost2 / 2)
         from ashur.games.assyrian_wars.rules.siege import check_lifted
 
         check_lifted(ctx, here)
