@@ -29,7 +29,6 @@ from ashur.games.assyrian_wars.rules import combat
 from ashur.games.assyrian_wars.rules.casualties import distribute, leader_rating_sum
 from ashur.games.assyrian_wars.rules.combat import alive, fighters, other
 from ashur.games.assyrian_wars.rules.forces import (
-    force_id,
     forces_at,
     group_of,
     groups,
@@ -545,16 +544,3 @@ def promotion_rolls(ctx: Ctx, leaders: list[str], rule: str) -> None:
         if any(v % 2 == 0 for v in values):
             p["red"] = False
             ctx.log("aw.promoted", rule, piece=lid, nation=p["nation"])
-
-
-def force_pieces(ctx: Ctx, pids: list[str]) -> list[str]:
-    """All pieces of the forces the given pieces belong to (helper for callers building sides)."""
-    out: list[str] = []
-    from ashur.games.assyrian_wars.rules.forces import force
-
-    for pid in pids:
-        f = force(ctx, force_id(ctx, pid))
-        for p in (f["pieces"] if f else [pid]):
-            if p not in out:
-                out.append(p)
-    return out

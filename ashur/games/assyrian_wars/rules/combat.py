@@ -159,8 +159,8 @@ def disorganized(ctx: Ctx, bf: Frame, side: str) -> bool:
     heads -= {lid for lid in armies if lid in garrison and len(leaders_in(ctx, list(garrison))) <= 1}
     city = bf.get("city")
     if city and side == city["side"]:
-        in_city = [pid for pid in pieces if ctx.piece(pid)["city"]]
-        if len(leaders_in(ctx, in_city)) > 1 and len({group_of(ctx, lid) for lid in leaders_in(ctx, in_city)}) > 1:
+        in_city = leaders_in(ctx, [pid for pid in pieces if ctx.piece(pid)["city"]])
+        if len({group_of(ctx, lid) or lid for lid in in_city}) > 1:
             return True
     return len(heads) > 1
 

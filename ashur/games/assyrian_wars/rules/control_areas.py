@@ -106,11 +106,6 @@ def check_occupation(ctx: Ctx, aid: str, entering: str | None = None, rule: str 
     set_control(ctx, aid, strongest(ctx, owners), rule)
 
 
-def take_city(ctx: Ctx, aid: str, taker: str, rule: str) -> None:
-    """A city taken by siege, assault or hunger gives the city and its area to the taker (6.12)."""
-    set_control(ctx, aid, taker, rule)
-
-
 def revert_areas(ctx: Ctx) -> None:
     """6.12: conquered home or associated areas with no land units of countries at war with their original
     owner revert to him at the end of an impulse; a province stays while its conqueror holds it (7.1.D)."""

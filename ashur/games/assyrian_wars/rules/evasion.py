@@ -29,7 +29,7 @@ from ashur.games.assyrian_wars.rules.forces import (
     units_in,
 )
 from ashur.games.assyrian_wars.rules.terrain import attrition, can_cross, crossing_attrition
-from ashur.games.assyrian_wars.rules.territory import entry_requirement, friendly_area, friendly_country
+from ashur.games.assyrian_wars.rules.territory import entry_requirement, friendly_area
 
 EVASION_TARGET = 9
 
@@ -158,7 +158,3 @@ def move_evaders(ctx: Ctx, pieces: list[str], area: str, dest: str, *, hasty: bo
     if enemy_dest and units:
         attrition(ctx, units, "6.6.10", "aw.why.evade_enemy")
     crossing_attrition(ctx, pieces, area, dest)
-
-
-def friendly_to_all(ctx: Ctx, owner: str | None, countries: list[str]) -> bool:
-    return all(friendly_country(ctx, owner, c) for c in countries)

@@ -23,7 +23,6 @@ from ashur.games.assyrian_wars.rules.units import (
     is_land_unit,
     is_leader,
     is_mercenary,
-    is_regular,
     ratings,
     unit_type,
 )
@@ -392,10 +391,6 @@ def cavalry_modifier(ctx: Ctx, mine: list[str], theirs: list[str]) -> int:
         ma, mb = mobility(ctx, mine), mobility(ctx, theirs)
         return 1 if ma > mb else -1 if mb > ma else 0
     return 0
-
-
-def regulars_of(ctx: Ctx, pieces: list[str], nation: str) -> list[str]:
-    return [p for p in pieces if is_regular(ctx, p) and ctx.piece(p)["nation"] == nation]
 
 
 def size(ctx: Ctx, pieces: list[str]) -> int:
