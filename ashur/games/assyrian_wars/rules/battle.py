@@ -72,7 +72,9 @@ def start_battle(ctx: Ctx, kind: str, area: str, att: list[str], defn: list[str]
     ``city`` ({side, dice, fortress, owner, area}), ``dice_factor`` ({side: n}), ``mods`` ({side: [..]}),
     ``single_rout`` (pieces routing on one hit, 6.6.10), ``origins`` ({pid: area}, 6.7.8),
     ``city_target`` (standard siege: the attackers' hits fall on the city, 6.8.3),
-    ``garrison_joined`` (6.6.5), ``organized`` ({side: True}: no disorganization)."""
+    ``garrison_joined`` (6.6.5), ``organized`` ({side: True}: no disorganization), ``interceptor``
+    (the interceptors' side, ``att`` unless 9.7 made them the defender), ``deciders`` ({side: country}
+    placing the excess hits, 6.7.5; the city's owner by default in siege combat, 6.8)."""
     spec = dict(KINDS[kind])
     spec.update(params)
     if not ctx.s["options"].get("special_abilities"):
@@ -236,7 +238,11 @@ class Battle(Step[Ctx]):
     def _cards(self, ctx: Ctx, frame: Frame) -> None:
         i = frame["win"]
         if i >= len(WINDOWS):
-            frame["decider"] = {side: side_decider(ctx, frame, side) for side in ("att", "def")}
+            frame["decider"] = {side: frame.get("deciders", {}).get(side) or side_decider(ctx, frame, side)
+                                for side in ("att", "def")}
+            city = frame.get("city")
+            if city and city.get("owner"):
+                frame["decider"][city["side"]] = city["owner"]
             frame["phase"] = "decide" if frame["round"] == 1 else "fire"
             return
         frame["win"] = i + 1
@@ -523,7 +529,9 @@ class Battle(Step[Ctx]):
             if winner:
                 winners_from = sorted({frame["origins"][p] for p in frame["sides"][winner]["pieces"]
                                        if p in frame["origins"]})
-            # the interceptor (the attacking side of an interception battle) retreats first: pushed last
+            # after a tied interception battle the interceptor retreats first: its frame is pushed last
+            if len(losers) == 2 and frame.get("interceptor") == "def":
+                losers = ["def", "att"]
             for side in reversed(losers):
                 push_retreats(ctx, alive(ctx, frame, side), frame["area"], winners_from, frame["id"])
         for _o, _n, fn in HOOKS.battle_fought:

@@ -406,10 +406,11 @@ class Entry(Step[Ctx]):
             origins.update({p: frame["src"] for p in entering})
         if not occupants:
             att, defn = def_pieces, entering
+            side = "att"
             if ctx.s["options"].get("special_abilities") and mobility(ctx, att) > mobility(ctx, defn):
-                att, defn = defn, att
+                att, defn, side = defn, att, "def"
             start_battle(ctx, "field", area, att, defn, phasing=phasing_side(ctx, att, defn), interception=True,
-                         origins=origins, single_rout=list(frame["failed"]))
+                         origins=origins, single_rout=list(frame["failed"]), interceptor=side)
             return
         att = sorted(set(entering) | {p for p in frame["relief"] if ctx.piece(p)["loc"] == area})
         for p in frame["relief"]:

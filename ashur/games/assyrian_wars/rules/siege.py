@@ -406,7 +406,7 @@ def start_sortie(ctx: Ctx, aid: str, cid: str, *, phasing: str, response: bool =
                if any(ctx.at_war(ctx.owner(p), ctx.owner(g)) for g in pieces)]
     ctx.log("aw.sortie", "6.8", area=aid, country=cid, n=len(pieces))
     flow.push(ctx.s, "sortie_end", area=aid, pieces=pieces, enemies=enemies)
-    start_battle(ctx, "sortie", aid, pieces, enemies, phasing=phasing)
+    start_battle(ctx, "sortie", aid, pieces, enemies, phasing=phasing, deciders={"att": holder})
 
 
 @FLOW.register
