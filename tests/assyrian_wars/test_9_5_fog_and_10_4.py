@@ -86,3 +86,24 @@ def test_10_4_e_turncoats_fight_in_the_fortress_without_its_penalty() -> None:
     first = next(e for e in pos.state["log"] if e["key"] == "dice" and e["rule"] == "6.7.2")
     assert first["params"]["strengths"] == [2]  # no fortress -1, no Assyrian die for a mercenary
     pos.assert_logged(rule="10.4.e", key="aw.turncoats", area="babylon")
+
+
+def test_views_and_legal_actions_never_change_the_state() -> None:
+    from landkit import advance, impulse, set_ap
+
+    from ashur.core.statedata import clone
+
+    pos = start()
+    army(pos, "assyria-turtanu", "der", ["assyria-hi4-1"])
+    army(pos, "assyria-rab_shaqe", "nippur", ["assyria-hi4-2"])
+    set_ap(pos, 0)
+    imp = impulse(pos)
+    imp.update(phase="hooks", hook=0)
+    advance(pos)
+    assert pos.state["stack"][-1]["step"] == "maintenance"
+    pos.state["land"]["maintained"] = ["der"]  # the first force is fed already: reading must not drop it
+    before = clone(pos.state)
+    for role in [*GAME.roles("two_rivers", {"players": 3}), "observer"]:
+        GAME.view(pos.state, role)
+        GAME.legal_actions(pos.state, role)
+    assert pos.state == before

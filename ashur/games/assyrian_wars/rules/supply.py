@@ -135,14 +135,19 @@ class Maintenance(Step[Ctx]):
     rule = "6.10"
 
     def _current(self, ctx: Ctx, frame: Frame) -> dict[str, Any] | None:
+        """The first force still to be supplied (read only: skipped forces are dropped by run/apply)."""
         from ashur.games.assyrian_wars.rules.forces import force
 
-        while frame["forces"]:
-            f = force(ctx, frame["forces"][0])
+        for fid in frame["forces"]:
+            f = force(ctx, fid)
             if f is not None and needs_supply(ctx, f, frame["c"]) and f["loc"] not in land_view(ctx)["maintained"]:
                 return f
-            frame["forces"].pop(0)
         return None
+
+    def _drop_to(self, frame: Frame, fid: str) -> None:
+        """Forget the forces before and including `fid`."""
+        i = frame["forces"].index(fid)
+        del frame["forces"][: i + 1]
 
     def _options(self, ctx: Ctx, frame: Frame, f: dict[str, Any]) -> list[Action]:
         imp = flow.find(ctx.s, "impulse")
@@ -169,7 +174,7 @@ class Maintenance(Step[Ctx]):
         self._starve(ctx, frame, f)
 
     def _starve(self, ctx: Ctx, frame: Frame, f: dict[str, Any]) -> None:
-        frame["forces"].pop(0)
+        self._drop_to(frame, f["id"])
         ctx.log("aw.unsupplied", "6.10", country=frame["c"], area=f["loc"], n=len(units_in(ctx, f["pieces"])))
         attrition(ctx, f["pieces"], "6.10", "aw.why.unsupplied")
 
@@ -189,11 +194,11 @@ class Maintenance(Step[Ctx]):
             imp = flow.find(ctx.s, "impulse")
             assert imp is not None
             pay(ctx, imp, 2, "6.10", "maintenance", area=f["loc"])
-            frame["forces"].pop(0)
+            self._drop_to(frame, f["id"])
         elif head == "forage":
             pillage(ctx, f["loc"], actor)
             land(ctx)["maintained"].append(f["loc"])
-            frame["forces"].pop(0)
+            self._drop_to(frame, f["id"])
         else:
             self._starve(ctx, frame, f)
 
