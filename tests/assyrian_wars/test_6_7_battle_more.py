@@ -165,3 +165,20 @@ def test_6_8_1_the_garrison_may_sortie_when_the_hunger_siege_advances() -> None:
     settle(pos)
     pos.assert_logged(rule="6.8", key="aw.sortie_lifts", area="samaria")
     assert "samaria" not in pos.state["sieges"]
+
+
+def test_6_6_9_a_subordinate_army_of_another_player_may_stay_behind() -> None:
+    pos = start(special_abilities=False)
+    army(pos, "babylonia-nabu_zer_kitti_lishir", "nippur", ["babylonia-li2-1"])
+    army(pos, "elam-humban_undasha", "nippur", ["elam-li2-1"])
+    form_group(ctx(pos), 23, "babylonia", ["babylonia-nabu_zer_kitti_lishir", "elam-humban_undasha"])
+    army(pos, "assyria-turtanu", "lahiru", ["assyria-hi4-1"])
+    set_ap(pos, 5)
+    pos.act("assyria", "move:assyria-turtanu", "to:der")
+    pos.act("babylonia", "intercept:ag23")
+    assert pos.ids("elam") == ["join:elam-humban_undasha", "stay:elam-humban_undasha"]
+    pos.fix_dice(6, 6)
+    pos.act("elam", "stay:elam-humban_undasha")
+    pos.assert_logged(rule="6.6.9", key="aw.intercepted", area="der")
+    assert loc(pos, "babylonia-li2-1") == "der" and loc(pos, "elam-li2-1") == "nippur"
+    assert "ag23" not in pos.state["groups"]
