@@ -74,6 +74,9 @@ def render(view: dict[str, Any], content: Any, catalog: dict[str, str]) -> Any:
                 p = view["pieces"][pid]
                 groups.setdefault(p.get("hired") or p["nation"], []).append(pid)
             forces = "; ".join(f"{n}: {_units(view, content, ps)}" for n, ps in sorted(groups.items()))
+            hidden = sum(st["count"] - 1 for st in view.get("stacks", []) if st["loc"] == a)
+            if hidden:
+                forces += f" (+{hidden} hidden, 9.5)"
             extra = []
             if st.get("pillage"):
                 extra.append(f"pillage {st['pillage']}")

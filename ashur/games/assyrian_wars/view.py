@@ -13,6 +13,7 @@ from typing import Any
 
 from ashur.core import log as corelog
 from ashur.games.assyrian_wars.ctx import Ctx
+from ashur.games.assyrian_wars.fog import apply_fog, scramble_fog
 from ashur.games.assyrian_wars.rules.players import countries_of_role
 
 State = dict[str, Any]
@@ -58,7 +59,7 @@ def build_view(ctx: Ctx, role: str, prompt: dict[str, Any] | None, actions: list
             windows.append({"kind": frame["kind"], "chosen_count": {c: len(v) for c, v in frame["chosen"].items()},
                             "mine": {c: v for c, v in frame["chosen"].items() if c in mine}})
     recent = [e for _, e in visible_log(ctx, role, mine)[-RECENT_LOG:]]
-    return {
+    view = {
         "game": "assyrian-wars", "scenario": s["scenario"], "turn": s["turn"], "round": s["round"],
         "role": role, "controls": sorted(mine), "deciding": deciding,
         "prompt": prompt, "actions": actions,
@@ -70,7 +71,11 @@ def build_view(ctx: Ctx, role: str, prompt: dict[str, Any] | None, actions: list
         "tribute": s["tribute"], "refused": s["refused"], "conquered": s["conquered"], "sieges": s["sieges"],
         "trade": s["trade"], "impulse": impulse, "windows": windows, "control": s["control"],
         "log": recent, "final": s.get("final"),
+        "groups": {gid: dict(g) for gid, g in sorted(s.get("groups", {}).items())},
+        "vp_battles": list(s.get("vp_battles", [])),
     }
+    apply_fog(ctx, view, mine)
+    return view
 
 
 def visible_log(ctx: Ctx, role: str, mine: set[str]) -> list[tuple[int, dict[str, Any]]]:
@@ -113,6 +118,7 @@ def scramble_state(ctx: Ctx, role: str, seed: int) -> State:
     for entry in s["log"]:
         if "to" in entry and not any(a in mine for a in entry["to"]):
             entry["params"] = {"scrambled": r.random()}
+    scramble_fog(ctx, mine, r)
     return s
 
 

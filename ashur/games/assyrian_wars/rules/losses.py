@@ -28,6 +28,10 @@ def eliminate(ctx: Ctx, pid: str, rule: str) -> None:
     for other in ctx.s["pieces"].values():
         if other.get("army") == pid:
             other["army"] = None
+    if ctx.s.get("groups"):
+        from ashur.games.assyrian_wars.rules.forces import leave_group
+
+        leave_group(ctx, pid, rule)
     if p["kind"] == "king":
         ctx.move_piece(pid, "dead")
         ctx.log("aw.king_killed", rule, piece=pid, nation=p["nation"])

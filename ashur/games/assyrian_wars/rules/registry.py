@@ -65,6 +65,14 @@ class Hooks:
     control_changed: list[tuple[int, str, Callable[[Ctx, str, str | None, str | None], None]]] = field(
         default_factory=list)
 
+    #: called after every battle: fn(ctx, record) with the battle's kind, area, winner side, the
+    #: countries of both sides, hits and VPs — tribute-refuser punishment (7.4.4), foreign wars (6.11.b)
+    battle_fought: list[tuple[int, str, Callable[[Ctx, dict[str, Any]], None]]] = field(default_factory=list)
+
+    def add_battle_fought(self, order: int, name: str, fn: Callable[[Ctx, dict[str, Any]], None]) -> None:
+        self.battle_fought.append((order, name, fn))
+        self.battle_fought.sort(key=lambda t: (t[0], t[1]))
+
     def add_control_changed(self, order: int, name: str,
                             fn: Callable[[Ctx, str, str | None, str | None], None]) -> None:
         self.control_changed.append((order, name, fn))

@@ -1,0 +1,141 @@
+"""Fog of war (9.5): what a role sees of the stacks it does not play, and the scrambler that proves it.
+
+Stacks: an army group (its commander on top, its armies on the card), an army (its leader on top), and
+the other pieces of one country in one place (inside or outside a city), at most 10 to a stack (9.5).
+The top piece of a stack is its best leader, else its strongest unit. A role sees every piece of the
+countries it plays; of any other stack only the top piece and the number of pieces (decision: stacks of
+countries the role does not play are hidden, not only those of enemies). Pieces taking part in a battle
+being fought are shown (they are revealed for the battle).
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from ashur.games.assyrian_wars.ctx import Ctx
+from ashur.games.assyrian_wars.rules.forces import army_units, group_of, groups
+from ashur.games.assyrian_wars.rules.units import is_leader, ratings, strength
+
+MAX_STACK = 10
+STACK_KINDS = ("unit", "merc", "leader", "king", "ship")
+
+
+def _top(ctx: Ctx, pieces: list[str]) -> str:
+    leaders = [p for p in pieces if is_leader(ctx, p)]
+    if leaders:
+        return sorted(leaders, key=lambda p: (-ratings(ctx, p)[0], -ratings(ctx, p)[1], p))[0]
+    return sorted(pieces, key=lambda p: (-strength(ctx, p), p))[0]
+
+
+def stacks(ctx: Ctx) -> list[dict[str, Any]]:
+    """Every stack on the map: ``{loc, city, owner, kind, top, pieces}`` (kind ``group``, ``army``, ``loose``)."""
+    by_place: dict[tuple[str, bool, str], list[str]] = {}
+    for pid, p in ctx.s["pieces"].items():
+        if p["kind"] in STACK_KINDS and ctx.on_map(p["loc"]) and p["loc"] != "setup":
+            by_place.setdefault((p["loc"], bool(p["city"]), ctx.owner(pid)), []).append(pid)
+    out: list[dict[str, Any]] = []
+    done: set[str] = set()
+    for gid, g in sorted(groups(ctx).items()):
+        members = [m for lid in g["armies"] for m in [lid, *army_units(ctx, lid)]]
+        cmd = ctx.piece(g["commander"])
+        out.append({"loc": cmd["loc"], "city": bool(cmd["city"]), "owner": cmd["nation"], "kind": "group",
+                    "top": g["commander"], "pieces": sorted(members), "group": gid})
+        done |= set(members)
+    for (loc, city, owner), pids in sorted(by_place.items()):
+        rest = sorted(p for p in pids if p not in done)
+        for lid in [p for p in rest if is_leader(ctx, p) and group_of(ctx, p) is None]:
+            units = [u for u in army_units(ctx, lid) if u in rest]
+            if units:
+                members = sorted([lid, *units])
+                out.append({"loc": loc, "city": city, "owner": owner, "kind": "army", "top": lid, "pieces": members})
+                done |= set(members)
+        rest = [p for p in rest if p not in done]
+        for i in range(0, len(rest), MAX_STACK):
+            chunk = rest[i:i + MAX_STACK]
+            out.append({"loc": loc, "city": city, "owner": owner, "kind": "loose", "top": _top(ctx, chunk),
+                        "pieces": chunk})
+    return out
+
+
+def revealed(ctx: Ctx) -> set[str]:
+    """Pieces of a battle being fought (shown to everybody)."""
+    out: set[str] = set()
+    for frame in ctx.s["stack"]:
+        if frame["step"] == "battle":
+            for side in ("att", "def"):
+                out |= set(frame["sides"][side]["pieces"])
+    return out
+
+
+def fogged(ctx: Ctx) -> bool:
+    return bool(ctx.s["options"].get("fog_of_war"))
+
+
+def apply_fog(ctx: Ctx, view: dict[str, Any], mine: set[str]) -> None:
+    """9.5: replace the pieces of other countries' stacks by their top pieces and a count."""
+    if not fogged(ctx):
+        return
+    shown = revealed(ctx)
+    hidden_stacks = []
+    pieces = view["pieces"]
+    for st in stacks(ctx):
+        hide = [p for p in st["pieces"] if ctx.owner(p) not in mine and p not in shown]
+        if not hide:
+            continue
+        for pid in hide:
+            if pid != st["top"]:
+                pieces.pop(pid, None)
+        hidden_stacks.append({"loc": st["loc"], "city": st["city"], "owner": st["owner"], "top": st["top"],
+                              "count": len(st["pieces"])})
+    view["stacks"] = hidden_stacks
+    view["groups"] = {gid: ({**g} if g["owner"] in mine else {"owner": g["owner"], "commander": g["commander"],
+                                                               "card": g["card"]})
+                      for gid, g in sorted(groups(ctx).items())}
+
+
+def _protected(ctx: Ctx) -> set[str]:
+    """Piece ids the rules refer to from frames or the impulse record: never scrambled."""
+    out: set[str] = set()
+
+    def walk(x: Any) -> None:
+        if isinstance(x, str):
+            if x in ctx.s["pieces"]:
+                out.add(x)
+        elif isinstance(x, dict):
+            for k, v in x.items():
+                walk(k)
+                walk(v)
+        elif isinstance(x, list):
+            for v in x:
+                walk(v)
+
+    walk(ctx.s["stack"])
+    walk(ctx.s.get("land") or {})
+    return out
+
+
+def scramble_fog(ctx: Ctx, mine: set[str], r: random.Random) -> None:
+    """Change at random what 9.5 hides: which hidden units march in which hidden army of their country, and
+    their sides (tops and counts stay the same)."""
+    if not fogged(ctx):
+        return
+    keep = _protected(ctx) | revealed(ctx)
+    by_owner: dict[str, list[str]] = {}
+    for st in stacks(ctx):
+        if st["kind"] == "loose":
+            continue
+        for pid in st["pieces"]:
+            owner = ctx.owner(pid)
+            if owner not in mine and not is_leader(ctx, pid) and pid not in keep \
+                    and ctx.piece(pid)["kind"] in ("unit", "merc"):
+                by_owner.setdefault(owner, []).append(pid)
+    for owner in sorted(by_owner):
+        units = sorted(by_owner[owner])
+        slots = [(ctx.piece(u)["loc"], ctx.piece(u)["city"], ctx.piece(u)["army"]) for u in units]
+        r.shuffle(units)
+        for u, (loc, city, army) in zip(units, slots, strict=True):
+            ctx.move_piece(u, loc)
+            ctx.piece(u)["city"] = city
+            ctx.piece(u)["army"] = army
+            ctx.piece(u)["red"] = r.random() < 0.5

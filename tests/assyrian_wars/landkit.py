@@ -1,0 +1,135 @@
+"""Helpers of the land-warfare tests: build positions on the real map from a cleared board.
+
+The Two Rivers scenario starts in Assyria's impulse (Babylonia and Elam are rebels at war with it); the
+helpers clear every land piece and siege from the map, then place the pieces a test needs.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ashur.games.assyrian_wars.ctx import Ctx
+from ashur.games.assyrian_wars.game import GAME, content
+from ashur.testing import Position
+
+LAND = ("unit", "merc", "leader", "king")
+
+
+def start(scenario: str = "two_rivers", **options: Any) -> Position:
+    """A position in the first impulse of the scenario with an empty land map."""
+    pos = Position.setup(GAME, scenario, 1, options)
+    clear_map(pos)
+    return pos
+
+
+def ctx(pos: Position) -> Ctx:
+    return Ctx(pos.state, content())
+
+
+def clear_map(pos: Position) -> None:
+    s = pos.state
+    for _pid, p in s["pieces"].items():
+        if p["kind"] in LAND and p["loc"] in content().areas:
+            p["loc"] = "setup" if p["kind"] == "king" else ("gamepool" if p["kind"] == "merc" else "pool")
+            p["army"] = None
+            p["city"] = False
+            p["red"] = False
+            p["hired"] = None
+    s["sieges"].clear()
+    s["groups"].clear()
+    s["stack"] = [f for f in s["stack"] if f["step"] in ("game", "turn", "actions", "impulse")]
+    imp = impulse(pos)
+    imp["phase"] = "main"
+    s["land"] = {}
+
+
+def put(pos: Position, pid: str, area: str, *, city: bool = False, army: str | None = None, red: bool = False,
+        hired: str | None = None) -> str:
+    p = pos.state["pieces"][pid]
+    p.update(loc=area, city=city, army=army, red=red)
+    if hired is not None:
+        p["hired"] = hired
+    return pid
+
+
+def army(pos: Position, leader: str, area: str, units: list[str], *, city: bool = False) -> list[str]:
+    put(pos, leader, area, city=city)
+    for u in units:
+        put(pos, u, area, city=city, army=leader)
+    return [leader, *units]
+
+
+def impulse(pos: Position) -> dict[str, Any]:
+    return next(f for f in reversed(pos.state["stack"]) if f["step"] == "impulse")
+
+
+def set_ap(pos: Position, ap: float) -> None:
+    imp = impulse(pos)
+    imp["ap2"] = int(ap * 2)
+    imp["spent2"] = 0
+
+
+def ap_left(pos: Position) -> float:
+    imp = impulse(pos)
+    return (imp["ap2"] - imp["spent2"]) / 2
+
+
+def loc(pos: Position, pid: str) -> str:
+    return str(pos.state["pieces"][pid]["loc"])
+
+
+def top(pos: Position) -> dict[str, Any]:
+    return pos.state["stack"][-1]
+
+
+def ids(pos: Position, role: str, prefix: str = "") -> list[str]:
+    return [a for a in pos.ids(role) if a.startswith(prefix)]
+
+
+def dice_logged(pos: Position, rule: str | None = None) -> list[list[int]]:
+    return [e["params"]["values"] for e in pos.state["log"]
+            if e["key"] == "dice" and (rule is None or e["rule"] == rule)]
+
+
+def war(pos: Position, a: str, b: str) -> None:
+    pair = sorted([a, b])
+    if pair not in pos.state["wars"]:
+        pos.state["wars"].append(pair)
+
+
+def active_role(pos: Position) -> str:
+    return GAME.active(pos.state)[0]
+
+
+def phasing(pos: Position, country: str) -> None:
+    """Make `country` the phasing country of the current impulse."""
+    impulse(pos)["c"] = country
+
+
+def push_battle(pos: Position, kind: str, area: str, att: list[str], defn: list[str], **params: Any) -> None:
+    """Start a battle directly (the engine API) and run the flow to the first decision."""
+    from ashur.games.assyrian_wars.rules import FLOW
+    from ashur.games.assyrian_wars.rules.battle import start_battle
+
+    c = ctx(pos)
+    start_battle(c, kind, area, att, defn, **params)
+    FLOW.advance(c, pos.state)
+
+
+def advance(pos: Position) -> None:
+    from ashur.games.assyrian_wars.rules import FLOW
+
+    FLOW.advance(ctx(pos), pos.state)
+
+
+def settle(pos: Position, prefixes: tuple[str, ...] = ("hit:", "rout:", "extra:", "retreat:")) -> None:
+    """Answer every pending casualty and retreat choice with the first option."""
+    for _ in range(500):
+        roles = GAME.active(pos.state)
+        if not roles:
+            return
+        acts = pos.ids(roles[0])
+        if not acts or not all(a.startswith(prefixes) for a in acts):
+            return
+        pos.act(roles[0], acts[0])
+    raise AssertionError("settle did not finish")

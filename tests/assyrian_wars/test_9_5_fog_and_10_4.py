@@ -1,0 +1,109 @@
+"""9.5 fog of war in the views; 10.4.f coexistence; 10.4.e turncoats in a city."""
+
+from __future__ import annotations
+
+from tests.assyrian_wars.landkit import army, ctx, put, start
+
+from ashur.games.assyrian_wars.fog import stacks
+from ashur.games.assyrian_wars.game import GAME
+from ashur.games.assyrian_wars.rules.coexistence import turncoat_battle
+from ashur.games.assyrian_wars.rules.war import declare_war
+
+
+def test_9_5_enemy_stacks_show_only_their_top_piece_and_size() -> None:
+    pos = start()
+    army(pos, "babylonia-nabu_zer_kitti_lishir", "nippur", ["babylonia-li2-1", "babylonia-hi3-1"])
+    army(pos, "assyria-turtanu", "kalhu", ["assyria-hi4-1"])
+    view = GAME.view(pos.state, "assyria")
+    assert "babylonia-nabu_zer_kitti_lishir" in view["pieces"]
+    assert "babylonia-li2-1" not in view["pieces"] and "babylonia-hi3-1" not in view["pieces"]
+    assert {"loc": "nippur", "city": False, "owner": "babylonia", "top": "babylonia-nabu_zer_kitti_lishir",
+            "count": 3} in view["stacks"]
+    assert "assyria-hi4-1" in view["pieces"]
+    assert "assyria-hi4-1" in GAME.view(pos.state, "assyria")["pieces"]
+
+
+def test_9_5_the_top_of_a_leaderless_stack_is_its_strongest_unit_and_stacks_hold_ten() -> None:
+    pos = start()
+    units = [*(f"babylonia-li2-{i}" for i in range(1, 7)), *(f"babylonia-hi3-{i}" for i in range(1, 4)),
+             *(f"babylonia-b3-{i}" for i in range(1, 3))]
+    for u in units:
+        put(pos, u, "nippur")
+    mine = [s for s in stacks(ctx(pos)) if s["loc"] == "nippur"]
+    assert [len(s["pieces"]) for s in mine] == [10, 1]
+    assert mine[0]["top"] in ("babylonia-b3-1", "babylonia-hi3-1")
+
+
+def test_9_5_scrambling_hidden_stacks_leaves_the_view_unchanged() -> None:
+    pos = start()
+    army(pos, "babylonia-nabu_zer_kitti_lishir", "nippur", ["babylonia-li2-1", "babylonia-hi3-1"])
+    army(pos, "babylonia-nabu_bel_shumati", "uruk", ["babylonia-li2-2", "babylonia-b3-1"])
+    view = GAME.view(pos.state, "assyria")
+    changed = 0
+    for seed in range(8):
+        scrambled = GAME.scramble(pos.state, "assyria", seed)
+        assert GAME.view(scrambled, "assyria") == view
+        changed += scrambled["pieces"] != pos.state["pieces"]
+    assert changed
+
+
+def test_9_5_without_fog_of_war_everything_is_shown() -> None:
+    pos = start(fog_of_war=False)
+    army(pos, "babylonia-nabu_zer_kitti_lishir", "nippur", ["babylonia-li2-1"])
+    assert "babylonia-li2-1" in GAME.view(pos.state, "assyria")["pieces"]
+
+
+def test_10_4_f_new_enemies_sharing_an_area_fight_at_once() -> None:
+    pos = start("campaign")
+    put(pos, "assyria-hi4-1", "tadmor")
+    put(pos, "egypt-li2-1", "tadmor")
+    c = ctx(pos)
+    declare_war(c, "assyria", "egypt")
+    pos.assert_logged(rule="10.4.f", key="aw.coexistence_battle", area="tadmor")
+    bf = next(f for f in pos.state["stack"] if f["step"] == "battle")
+    assert bf["sides"]["att"]["pieces"] == ["assyria-hi4-1"]
+
+
+def test_10_4_f_forces_at_peace_coexist_and_stay_out_of_battles() -> None:
+    pos = start("campaign", special_abilities=False)
+    put(pos, "assyria-hi4-1", "tadmor")
+    put(pos, "egypt-li2-1", "tadmor")
+    put(pos, "babylonia-li2-1", "tadmor")
+    from ashur.games.assyrian_wars.rules.entry import enemies_in_field
+
+    assert enemies_in_field(ctx(pos), "tadmor", "assyria") == ["babylonia-li2-1"]
+
+
+def test_10_4_e_turncoats_fight_in_the_fortress_without_its_penalty() -> None:
+    pos = start(special_abilities=False)
+    put(pos, "merc-li2-1", "babylon", city=True, hired="assyria")
+    put(pos, "babylonia-li2-1", "babylon", city=True)
+    pos.fix_dice(6, 6, 6, 6, 6, 6)
+    turncoat_battle(ctx(pos), "babylon", ["merc-li2-1"], ["babylonia-li2-1"])
+    from landkit import advance
+
+    advance(pos)
+    first = next(e for e in pos.state["log"] if e["key"] == "dice" and e["rule"] == "6.7.2")
+    assert first["params"]["strengths"] == [2]  # no fortress -1, no Assyrian die for a mercenary
+    pos.assert_logged(rule="10.4.e", key="aw.turncoats", area="babylon")
+
+
+def test_views_and_legal_actions_never_change_the_state() -> None:
+    from landkit import advance, impulse, set_ap
+
+    from ashur.core.statedata import clone
+
+    pos = start()
+    army(pos, "assyria-turtanu", "der", ["assyria-hi4-1"])
+    army(pos, "assyria-rab_shaqe", "nippur", ["assyria-hi4-2"])
+    set_ap(pos, 0)
+    imp = impulse(pos)
+    imp.update(phase="hooks", hook=0)
+    advance(pos)
+    assert pos.state["stack"][-1]["step"] == "maintenance"
+    pos.state["land"]["maintained"] = ["der"]  # the first force is fed already: reading must not drop it
+    before = clone(pos.state)
+    for role in [*GAME.roles("two_rivers", {"players": 3}), "observer"]:
+        GAME.view(pos.state, role)
+        GAME.legal_actions(pos.state, role)
+    assert pos.state == before
