@@ -139,7 +139,11 @@ def _signature(ctx: Ctx, pid: str, single: list[str]) -> tuple[Any, ...]:
     p = ctx.piece(pid)
     if is_leader(ctx, pid):
         return ("leader", pid)
-    return (p["kind"], p["nation"], unit_type(ctx, pid) if p["kind"] != "ship" else "SHIP", strength(ctx, pid),
+    if p["kind"] == "ship":
+        from ashur.games.assyrian_wars.rules.naval import cargo_of
+
+        return ("ship", p["nation"], p["red"], tuple(cargo_of(ctx, pid)))
+    return (p["kind"], p["nation"], unit_type(ctx, pid), strength(ctx, pid),
             p["red"], pid in single, p.get("army"), p["city"])
 
 
