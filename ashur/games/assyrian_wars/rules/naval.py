@@ -249,6 +249,17 @@ def sea_control_map(ctx: Ctx) -> dict[str, str | None]:
     return {z: sea_control(ctx, z) for z in sorted(ctx.c.sea_zones)}
 
 
+# --- raiders' attrition (6.15, 7.3.3.d) -------------------------------------------------------------------
+def raider_attrition(ctx: Ctx, pieces: list[str], rule: str, why: str, chooser: str) -> None:
+    """6.6.1 for raiders leaving a Raid Box: a die per unit, each 6 a hit the owner assigns."""
+    if not pieces:
+        return
+    values = ctx.dice(len(pieces), rule=rule, why=why, pieces=list(pieces))
+    hits = sum(1 for v in values if v == 6)
+    if hits:
+        flow.push(ctx.s, "assign_hits", owner=chooser, pieces=list(pieces), hits=hits, rule=rule)
+
+
 # --- paying outside one's impulse ----------------------------------------------------------------------
 def can_afford(ctx: Ctx, cid: str, ap: int) -> bool:
     """The phasing country pays from its impulse, any other from its saved APs (as declarations of war,

@@ -30,8 +30,7 @@ from ashur.games.assyrian_wars.ctx import Ctx
 from ashur.games.assyrian_wars.rules.battle import start_battle
 from ashur.games.assyrian_wars.rules.forces import is_finished, normalize
 from ashur.games.assyrian_wars.rules.impulse import can_pay, pay
-from ashur.games.assyrian_wars.rules.losses import attrition_check
-from ashur.games.assyrian_wars.rules.naval import RAID, naval, naval_view
+from ashur.games.assyrian_wars.rules.naval import RAID, naval, naval_view, raider_attrition
 from ashur.games.assyrian_wars.rules.players import role_of
 from ashur.games.assyrian_wars.rules.registry import FLOW, HOOKS, MenuEntry
 from ashur.games.assyrian_wars.rules.units import CAVALRY, strength, unit_type
@@ -358,7 +357,7 @@ def leave_raid_box(ctx: Ctx, pid: str, rule: str) -> None:
     """6.15: a raider leaving a Raid Box checks attrition; the survivor goes to the Regroup Box."""
     flow.push(ctx.s, "raiders_home", pieces=[pid])
     ctx.log("aw.raider_leaves", rule, piece=pid, box=ctx.piece(pid)["loc"])
-    attrition_check(ctx, [pid], rule, "aw.why.raid_leave", chooser=ctx.owner(pid))
+    raider_attrition(ctx, [pid], rule, "aw.why.raid_leave", chooser=ctx.owner(pid))
 
 
 # --- the menu ---------------------------------------------------------------------------------------------

@@ -17,12 +17,12 @@ from ashur.core.flow import Step
 from ashur.games.assyrian_wars.ctx import Ctx
 from ashur.games.assyrian_wars.rules import economy
 from ashur.games.assyrian_wars.rules.forces import track_sorted
-from ashur.games.assyrian_wars.rules.losses import attrition_check
 from ashur.games.assyrian_wars.rules.naval import (
     RAID,
     TRADE,
     has_friendly_port,
     push_return,
+    raider_attrition,
     sea_boxes,
     ship_value,
     ships_at,
@@ -65,8 +65,8 @@ def trade_cleanup(ctx: Ctx) -> None:
         by_owner: dict[str, list[str]] = {}
         for p in raiders:
             by_owner.setdefault(ctx.owner(p), []).append(p)
-        for owner in reversed(track_sorted(ctx, list(by_owner))):
-            attrition_check(ctx, by_owner[owner], "7.3.3.d", "aw.why.raid_home", chooser=owner)
+        for owner in track_sorted(ctx, list(by_owner)):
+            raider_attrition(ctx, by_owner[owner], "7.3.3.d", "aw.why.raid_home", chooser=owner)
     earned = sea_trade(ctx)
     for c in track_sorted(ctx, list(earned)):
         ctx.log("aw.sea_trade", "7.3.3.a", country=c, points=float(earned[c]))
