@@ -239,6 +239,7 @@ class FleetMove(Step[Ctx]):
         elif head in ("trade", "out"):
             pay(ctx, imp, BOX_AP2, "6.16.g" if head == "trade" else "6.16.b", "Trade Box", box=arg)
             ships = fleet(ctx, frame)
+            naval(ctx)["boxed"].extend(ships)
             dest = TRADE + arg if head == "trade" else arg
             move_ships(ctx, ships, dest)
             if head == "trade":

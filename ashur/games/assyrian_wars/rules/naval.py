@@ -7,7 +7,8 @@ sea Trade Box (``trade:<box>``), in the force pool or the Regroup Box. Land piec
 ``raid:<n>`` (6.15).
 
 The per-impulse record ``state["naval"]`` (reset at every impulse start and end): ``moved`` (ships that
-moved in a fleet move, entered or left a Trade Box, 6.16.b), ``searched`` (sea zones where the phasing
+moved in a fleet move, 6.16.b), ``boxed`` (ships that entered or left a Trade Box: nothing else that
+impulse, 6.16.b), ``searched`` (sea zones where the phasing
 country searched, 6.16.f), ``unloaded`` (ships that set down their force: one force per ship and impulse,
 6.16.c), ``landed`` (land pieces that disembarked: no land movement after it, 6.16.d), ``raider``
 (countries that placed a raider, 6.15), ``new_raiders`` (raiders placed this impulse), ``raided``
@@ -36,8 +37,8 @@ RAID = "raid:"
 
 # --- the per-impulse record ------------------------------------------------------------------------
 def fresh_naval() -> dict[str, Any]:
-    return {"moved": [], "searched": [], "unloaded": [], "landed": [], "raider": [], "new_raiders": [],
-            "raided": [], "repaired": []}
+    return {"moved": [], "boxed": [], "searched": [], "unloaded": [], "landed": [], "raider": [],
+            "new_raiders": [], "raided": [], "repaired": []}
 
 
 def naval(ctx: Ctx) -> dict[str, Any]:
@@ -346,8 +347,6 @@ def check(ctx: Ctx) -> list[str]:
                 problems.append(f"{pid} at {loc} is not aboard a ship there (6.16.c)")
             if p["kind"] not in ("unit", "merc", "leader", "king"):
                 problems.append(f"{pid} of kind {p['kind']} at {loc}")
-        elif p.get("aboard"):
-            problems.append(f"{pid} at {loc} still marked aboard {p['aboard']}")
         if p["kind"] == "ship" and is_zone(ctx, loc) and "cargo_fate" not in stack_kinds:
             problems += capacity_problems(ctx, pid)
         if loc.startswith(RAID) and p["kind"] != "unit":

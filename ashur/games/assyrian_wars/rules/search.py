@@ -261,7 +261,10 @@ class InactiveSearch(Step[Ctx]):
 
 # --- the menu: a search where the phasing country already has a fleet --------------------------------
 def _fleet_here(ctx: Ctx, c: str, zone: str) -> list[str]:
-    return [p for p in ships_of(ctx, zone, c) if not is_finished(ctx, [p])]
+    """The phasing country's ships in `zone` able to search (not finished, not in or out of a Trade Box in
+    this impulse, 6.16.b)."""
+    boxed = naval_view(ctx)["boxed"]
+    return [p for p in ships_of(ctx, zone, c) if not is_finished(ctx, [p]) and p not in boxed]
 
 
 def _offer(ctx: Ctx, frame: Frame) -> list[Action]:
