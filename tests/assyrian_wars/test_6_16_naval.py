@@ -387,3 +387,26 @@ def test_9_5_fog_hides_enemy_fleets_and_their_cargo() -> None:
     assert len([p for p in shown if p.startswith("babylonia-ship")]) == 1
     own = GAME.view(pos.state, "babylonia")
     assert "babylonia-hi3-1" in own["pieces"]
+
+
+def test_6_16_f_an_inactive_fleet_searches_a_newly_built_ship() -> None:
+    pos = naval_start("elam", 4)
+    ship(pos, "assyria-ship-1", "sz_gulf_east")
+    pos.state["countries"]["assyria"]["saved"] = 1
+    pos.act("elam", "ship_build:sz_gulf_east")
+    assert pos.ids("assyria") == ["search", "no_search"]
+    pos.act("assyria", "no_search")
+    pos.assert_logged(rule="6.16.f", key="aw.no_search", country="assyria")
+    assert pos.state["countries"]["assyria"]["saved"] == 1
+
+
+def test_6_16_b_ships_out_of_a_trade_box_do_nothing_else() -> None:
+    pos = naval_start("babylonia", 4)
+    ship(pos, "babylonia-ship-1", "trade:trade_gulf")
+    ship(pos, "assyria-ship-1", "sz_gulf_east")
+    pos.act("babylonia", "fleet:trade_gulf", "out:sz_gulf_east")
+    assert loc(pos, "babylonia-ship-1") == "sz_gulf_east"
+    pos.assert_logged(rule="6.16.b", key="aw.trade_box_left", zone="sz_gulf_east")
+    assert ap_left(pos) == 3
+    pos.assert_illegal("babylonia", "search:sz_gulf_east", rule="6.16.f")
+    assert "fleet:sz_gulf_east" not in pos.ids("babylonia")
