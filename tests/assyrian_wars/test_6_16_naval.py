@@ -123,7 +123,7 @@ def test_6_16_c_transport_board_sail_and_land() -> None:
     for p in pieces:
         assert loc(pos, p) == "sea:sealand" and aboard(pos, p) in ("babylonia-ship-1", "babylonia-ship-2")
     assert aboard(pos, "babylonia-hi3-1") != aboard(pos, "babylonia-li2-1")
-    pos.assert_logged(rule="6.16.d", key="aw.boarded", area="ur")
+    pos.assert_logged(rule="6.16.c", key="aw.boarded", area="ur")
     pos.act("babylonia", "to:sz_gulf_north", "to:sz_gulf_east")
     assert loc(pos, "babylonia-hi3-1") == "sea:sz_gulf_east"
     pos.act("babylonia", "land:liyan", "stop")

@@ -127,7 +127,7 @@ def board(ctx: Ctx, c: str, fid: str, zone: str, ships: list[str]) -> None:
         p["city"] = False
         p["aboard"] = ship
         ctx.move_piece(pid, CARGO + zone)
-    ctx.log("aw.boarded", "6.16.d", country=c, force=fid, area=area, zone=zone, n=len(plan),
+    ctx.log("aw.boarded", "6.16.c", country=c, force=fid, area=area, zone=zone, n=len(plan),
             ships=sorted(set(plan.values())))
     from ashur.games.assyrian_wars.rules.siege import check_lifted
 
