@@ -7,7 +7,8 @@ from collections import Counter
 from ashur.games.assyrian_wars.ctx import Ctx
 from ashur.games.assyrian_wars.rules.players import role_of
 
-BOX_PREFIXES = ("pool", "gamepool", "merc:", "regroup", "homecard", "setup", "dead", "raid:", "trade:", "fw:")
+BOX_PREFIXES = ("pool", "gamepool", "merc:", "regroup", "homecard", "setup", "dead", "raid:", "trade:", "fw:",
+                "sea:")
 
 
 def check(ctx: Ctx) -> list[str]:

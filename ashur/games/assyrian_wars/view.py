@@ -14,6 +14,7 @@ from typing import Any
 from ashur.core import log as corelog
 from ashur.games.assyrian_wars.ctx import Ctx
 from ashur.games.assyrian_wars.fog import apply_fog, scramble_fog
+from ashur.games.assyrian_wars.rules.naval import sea_control_map
 from ashur.games.assyrian_wars.rules.players import countries_of_role
 
 State = dict[str, Any]
@@ -73,6 +74,7 @@ def build_view(ctx: Ctx, role: str, prompt: dict[str, Any] | None, actions: list
         "log": recent, "final": s.get("final"),
         "groups": {gid: dict(g) for gid, g in sorted(s.get("groups", {}).items())},
         "vp_battles": list(s.get("vp_battles", [])),
+        "sea_control": sea_control_map(ctx),
     }
     apply_fog(ctx, view, mine)
     return view

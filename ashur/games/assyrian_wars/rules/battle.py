@@ -533,6 +533,11 @@ class Battle(Step[Ctx]):
             if len(losers) == 2 and frame.get("interceptor") == "def":
                 losers = ["def", "att"]
             for side in reversed(losers):
+                if side == "att" and frame.get("sea_retreat"):
+                    from ashur.games.assyrian_wars.rules.transport import push_sea_retreat
+
+                    push_sea_retreat(ctx, alive(ctx, frame, side), frame, winners_from)
+                    continue
                 push_retreats(ctx, alive(ctx, frame, side), frame["area"], winners_from, frame["id"])
         for _o, _n, fn in HOOKS.battle_fought:
             fn(ctx, record)

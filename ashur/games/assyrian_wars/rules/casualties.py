@@ -139,7 +139,11 @@ def _signature(ctx: Ctx, pid: str, single: list[str]) -> tuple[Any, ...]:
     p = ctx.piece(pid)
     if is_leader(ctx, pid):
         return ("leader", pid)
-    return (p["kind"], p["nation"], unit_type(ctx, pid) if p["kind"] != "ship" else "SHIP", strength(ctx, pid),
+    if p["kind"] == "ship":
+        from ashur.games.assyrian_wars.rules.naval import cargo_of
+
+        return ("ship", p["nation"], p["red"], tuple(cargo_of(ctx, pid)))
+    return (p["kind"], p["nation"], unit_type(ctx, pid), strength(ctx, pid),
             p["red"], pid in single, p.get("army"), p["city"])
 
 
@@ -273,13 +277,19 @@ def _side_of(bf: Frame, pid: str) -> str:
 
 
 def rout_piece(ctx: Ctx, pid: str, rule: str) -> None:
-    """6.7.4.a: a routed unit or leader goes to the Regroup Box at its present strength."""
+    """6.7.4.a: a routed unit or leader goes to the Regroup Box at its present strength (a routed ship with
+    the force it carries, 6.16.f)."""
     p = ctx.piece(pid)
     p["city"] = False
     p["army"] = None
     if is_leader(ctx, pid):
         drop_leader(ctx, pid)
-    ctx.move_piece(pid, "regroup")
+    if p["kind"] == "ship":
+        from ashur.games.assyrian_wars.rules.naval import move_ships
+
+        move_ships(ctx, [pid], "regroup")
+    else:
+        ctx.move_piece(pid, "regroup")
     ctx.log("aw.routed", rule, piece=pid, nation=p["nation"], reduced=p["red"])
 
 

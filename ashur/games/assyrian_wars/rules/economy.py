@@ -83,10 +83,10 @@ def map_income(ctx: Ctx, cid: str) -> tuple[Fraction, int, dict[str, Any]]:
 
 def trade_points(ctx: Ctx) -> dict[str, Fraction]:
     """7.3.3: trade markers in the Trade Box (7.3.3.b), trade status with minors (7.3.3.c) and the other
-    registered sources (sea trade, 7.3.3.a)."""
+    registered sources (sea trade, 7.3.3.a). Minors get no points from trade markers (7.3.3.e)."""
     points: dict[str, Fraction] = {cid: Fraction(0) for cid in ctx.s["countries"]}
     for power, t in ctx.s["trade"].items():
-        if power in points:
+        if power in points and ctx.is_power(power):
             points[power] += t["box"]
     for minor, d in ctx.s["diplo"].items():
         if ctx.is_minor(minor) and d.get("power") in points and d["value"] >= 4 and ctx.is_power(d["power"]):
@@ -105,8 +105,6 @@ def new_eco_level(ctx: Ctx, cid: str, trade: Fraction) -> int:
     if nation.fixed_eco is not None:
         return int(nation.fixed_eco)
     cities, eco, _ = map_income(ctx, cid)
-    if ctx.is_minor(cid):
-        trade = Fraction(0) if ctx.s["trade"].get(cid) is None else trade
     total = (cities + trade) / 3
     level = math.floor(total) + eco
     if ctx.is_minor(cid) and cities == 2 and math.floor(total) == 0:

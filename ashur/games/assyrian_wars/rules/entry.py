@@ -57,10 +57,12 @@ MAX_DEFENDING_ARMIES = 3
 
 
 def push_entry(ctx: Ctx, area: str, mover: str, pieces: list[str], *, src: str | None = None, kind: str = "move",
-               exclude: list[str] | tuple[str, ...] = ()) -> Frame:
-    """Push the frame that resolves `pieces` of `mover` entering `area` (see the module docstring)."""
+               exclude: list[str] | tuple[str, ...] = (), battle: dict[str, Any] | None = None) -> Frame:
+    """Push the frame that resolves `pieces` of `mover` entering `area` (see the module docstring); `battle`
+    ({kind, params}) replaces the field battle against the occupants (6.16.e amphibious assault)."""
     conn = connection(ctx, src, area) if src else None
     return flow.push(ctx.s, "entry", area=area, c=mover, pieces=list(pieces), src=src, conn=conn, kind=kind,
+                     battle=battle,
                      exclude=list(exclude), phase="start", queue=[], cands=[], attempts=[], evasions=[],
                      failed=[], int_mods={}, int_auto=[], int_blocked=False, eva_mods={}, eva_auto=[],
                      eva_blocked=False, relief=[], asked_relief=False, waves=[], waves_set=False, fought=False)
@@ -418,9 +420,11 @@ class Entry(Step[Ctx]):
         terrain = None
         if frame["conn"] in ("river", "mountain", "mede"):
             terrain = {"dice": {"river": 1, "mountain": 2}.get(frame["conn"], 0), "mede": frame["conn"] == "mede"}
-        start_battle(ctx, "field", area, att, def_pieces, phasing=phasing_side(ctx, att, def_pieces),
-                     terrain=terrain, crossing=frame["conn"], origins=origins, single_rout=list(frame["failed"]),
-                     garrison_joined=list(frame["relief"]))
+        special = frame.get("battle") or {}
+        start_battle(ctx, special.get("kind", "field"), area, att, def_pieces,
+                     phasing=phasing_side(ctx, att, def_pieces), terrain=terrain, crossing=frame["conn"],
+                     origins=origins, single_rout=list(frame["failed"]), garrison_joined=list(frame["relief"]),
+                     **special.get("params", {}))
 
     def _set_waves(self, ctx: Ctx, frame: Frame, defenders: list[str]) -> bool:
         """6.6.5: with more than three armies (an army group counting as one) the defenders split up; they

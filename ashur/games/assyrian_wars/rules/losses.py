@@ -50,8 +50,13 @@ def eliminate(ctx: Ctx, pid: str, rule: str) -> None:
 
 
 def apply_hit(ctx: Ctx, pid: str, rule: str) -> None:
-    """One hit: leaders die, units flip and then die (6.7.4); reduced strength 0 counters die too."""
+    """One hit: leaders die, units flip and then die (6.7.4); reduced strength 0 counters die too. A hit on a
+    carrying ship hits its cargo too (6.16.f)."""
     p = ctx.piece(pid)
+    if p["kind"] == "ship":
+        from ashur.games.assyrian_wars.rules.transport import pass_hit_to_cargo
+
+        pass_hit_to_cargo(ctx, pid, rule)
     if is_leader(ctx, pid) or p["red"]:
         eliminate(ctx, pid, rule)
         return

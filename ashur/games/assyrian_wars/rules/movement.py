@@ -55,6 +55,7 @@ from ashur.games.assyrian_wars.rules.forces import (
 )
 from ashur.games.assyrian_wars.rules.hostilities import can_declare_now, declare
 from ashur.games.assyrian_wars.rules.impulse import can_pay, pay
+from ashur.games.assyrian_wars.rules.naval import landed
 from ashur.games.assyrian_wars.rules.players import role_of
 from ashur.games.assyrian_wars.rules.registry import FLOW, HOOKS, MenuEntry
 from ashur.games.assyrian_wars.rules.terrain import attrition, can_cross, crossing_attrition, step_cost2
@@ -112,7 +113,7 @@ def steps(ctx: Ctx, imp: Frame, c: str, pieces: list[str], here: str,
 
 def movable(ctx: Ctx, c: str, f: dict[str, Any]) -> bool:
     """A force the phasing country may move: not finished, with a leader if it holds mercenaries."""
-    if is_finished(ctx, f["pieces"]):
+    if is_finished(ctx, f["pieces"]) or landed(ctx, f["pieces"]):
         return False
     if not f["leaders"] and any(is_mercenary(ctx, u) for u in f["units"]):
         return False
@@ -158,6 +159,8 @@ def _explain_move(ctx: Ctx, frame: Frame, action_id: str) -> tuple[str, str] | N
         return ("mercenaries cannot move on their own but need a leader of their country", "6.6")
     if is_finished(ctx, f["pieces"]):
         return ("this force fought a battle or has finished for this impulse", "6.7.7")
+    if landed(ctx, f["pieces"]):
+        return ("land units cannot move by land after disembarking", "6.16.d")
     return ("no adjacent area can be entered with the APs left", "6.6")
 
 

@@ -205,7 +205,7 @@ def crown(ctx: Ctx, power: str, king_id: str) -> None:
         for q in ctx.s["pieces"].values():
             if q.get("army") == old:
                 q["army"] = counter
-    if where is None or not ctx.on_map(where):
+    if where is None or not ctx.on_map(where) or where not in ctx.c.areas:
         capital = ctx.c.nations[power].capital
         homes = [capital, *sorted(ctx.c.home_cities(power))] if capital else sorted(ctx.c.home_cities(power))
         where = next((a for a in homes if a and ctx.area(a)["ctrl"] == power), None)
