@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from landkit import ctx, impulse, phasing, set_ap, start
+from tests.assyrian_wars.landkit import ctx, impulse, phasing, set_ap, start
 
 from ashur.testing import Position
 

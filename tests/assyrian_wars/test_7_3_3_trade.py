@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from landkit import loc, put
-from navalkit import clear_ships, ctx, naval_start, ship
+from tests.assyrian_wars.landkit import loc, put
+from tests.assyrian_wars.navalkit import clear_ships, ctx, naval_start, ship
 
 from ashur.games.assyrian_wars.game import GAME
 from ashur.games.assyrian_wars.rules import FLOW
