@@ -133,7 +133,7 @@ def _outside_areas_back(ctx: Ctx, target: str) -> None:
         st.pop("city_ctrl", None)
         if st.get("province") == target:
             st["province"] = None
-        ctx.log("aw.area_returned", "7.1", area=aid, to=st["ctrl"])
+        ctx.log("aw.area_returned", "7.1", area=aid, dest=st["ctrl"])
         HOOKS.notify_control_changed(ctx, aid, old, st["ctrl"])
         pieces = [p for p in land_pieces(ctx, aid) if ctx.owner(p) == target]
         relocate(ctx, target, aid, pieces, None, "7.1",
@@ -308,7 +308,7 @@ def check_provinces(ctx: Ctx) -> None:
         old = st["ctrl"]
         st["ctrl"] = occupants[0] if occupants else ctx.c.areas[aid].nation
         st.pop("city_ctrl", None)
-        ctx.log("aw.province_lost", "7.1", area=aid, conqueror=owner, to=st["ctrl"])
+        ctx.log("aw.province_lost", "7.1", area=aid, conqueror=owner, dest=st["ctrl"])
         if old != st["ctrl"]:
             HOOKS.notify_control_changed(ctx, aid, old, st["ctrl"])
 

@@ -122,7 +122,7 @@ class Deportation(Step[Ctx]):
         ctx.area(frame["area"])["eco_plus"] -= 1
         ctx.area(dest)["eco_plus"] += 1
         frame["moved"] += 1
-        ctx.log("aw.deported", "6.8.4", country=actor, area=frame["area"], to=dest)
+        ctx.log("aw.deported", "6.8.4", country=actor, area=frame["area"], dest=dest)
 
 
 def deportation_card(ctx: Ctx, target: str, dest: str, rule: str = "6.8.4") -> tuple[bool, str]:
@@ -143,7 +143,7 @@ def deportation_card(ctx: Ctx, target: str, dest: str, rule: str = "6.8.4") -> t
         return (False, "the marker stock is used up")
     ctx.area(target)["eco_minus"] += 1
     ctx.area(dest)["eco_plus"] += 1
-    ctx.log("aw.deportation_card", rule, area=target, to=dest)
+    ctx.log("aw.deportation_card", rule, area=target, dest=dest)
     return (True, "")
 
 
@@ -174,7 +174,8 @@ def _nomad_options(ctx: Ctx, frame: Frame) -> list[Action]:
     for pid in ctx.pieces_at("pool"):
         p = ctx.piece(pid)
         if p["nation"] == nomad and p["kind"] == "unit" and 2 * int(spec(ctx, pid).front) <= ap:
-            acts.append(action(f"build:{pid}", "aw.act.nomad_build", "10.1", piece=pid, ap=2 * int(spec(ctx, pid).front)))
+            cost = 2 * int(spec(ctx, pid).front)
+            acts.append(action(f"build:{pid}", "aw.act.nomad_build", "10.1", piece=pid, ap=cost))
     return acts
 
 
@@ -215,4 +216,5 @@ class NomadBuild(Step[Ctx]):
             p["city"] = False
             if act["id"].startswith("build:"):
                 p["red"] = False
-        ctx.log("aw.nomad_builds", "10.1", nation=frame["nomad"], piece=pid, area=frame["area"], how=act["id"].split(":")[0])
+        ctx.log("aw.nomad_builds", "10.1", nation=frame["nomad"], piece=pid, area=frame["area"],
+                how=act["id"].split(":")[0])

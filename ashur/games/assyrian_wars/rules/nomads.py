@@ -169,7 +169,7 @@ class NomadLeave(Step[Ctx]):
         for pid in pieces:
             ctx.move_piece(pid, dest)
             ctx.piece(pid)["city"] = False
-        ctx.log("aw.nomad_left", "10.1", nation=frame["nomad"], area=frame["area"], to=dest, n=len(pieces))
+        ctx.log("aw.nomad_left", "10.1", nation=frame["nomad"], area=frame["area"], dest=dest, n=len(pieces))
         entered_area(ctx, frame["nomad"], dest)
 
 

@@ -49,19 +49,22 @@ def peace_partners(ctx: Ctx, power: str) -> list[str]:
     return out
 
 
-def terms(ctx: Ctx, power: str) -> list[str]:
-    """7.4.3: no terms, tribute (2 ECO this turn), or one of the proposer's home cards in its hand."""
+def terms(ctx: Ctx, power: str, impulse: Frame | None = None) -> list[str]:
+    """7.4.3: no terms, tribute (2 ECO this turn), or one of the proposer's home cards in its hand (in its
+    impulse only while it keeps a card to play, 3.1)."""
     out = ["none", "tribute"]
-    out += [f"card{n}" for n in sorted(set(ctx.hand(power))) if ctx.card(n).owner == power]
+    if impulse is None or impulse["cards"] or len(ctx.hand(power)) > 1:
+        out += [f"card{n}" for n in sorted(set(ctx.hand(power))) if ctx.card(n).owner == power]
     return out
 
 
-def peace_actions(ctx: Ctx, power: str, prefix: str, asked: list[str], rule: str) -> list[Action]:
+def peace_actions(ctx: Ctx, power: str, prefix: str, asked: list[str], rule: str,
+                  impulse: Frame | None = None) -> list[Action]:
     acts = []
     for other in peace_partners(ctx, power):
         if other in asked:
             continue
-        for t in terms(ctx, power):
+        for t in terms(ctx, power, impulse):
             acts.append(action(f"{prefix}:{other}:{t}", "aw.act.propose_peace", rule, other=other, terms=t))
     return acts
 
@@ -87,7 +90,7 @@ def _answer_peace(ctx: Ctx, data: dict[str, Any], choice: str, who: str) -> None
         if term == "tribute":
             if in_interphase(ctx):
                 ctx.s.setdefault("tribute_next", []).append({"payer": power, "to": other, "why": "peace"})
-                ctx.log("aw.peace_tribute_next_turn", "7.4.3", payer=power, to=other)
+                ctx.log("aw.peace_tribute_next_turn", "7.4.3", payer=power, receiver=other)
             else:
                 add_tribute(ctx, power, other, "peace", "7.4.3")
         elif term.startswith("card"):
@@ -97,7 +100,7 @@ def _answer_peace(ctx: Ctx, data: dict[str, Any], choice: str, who: str) -> None
                 ctx.hand(other).append(number)
                 ctx.s["home_held"][str(number)] = other
                 ctx.reveal()
-                ctx.log("aw.home_card_tribute", "7.4.3", payer=power, to=other, card=number)
+                ctx.log("aw.home_card_tribute", "7.4.3", payer=power, receiver=other, card=number)
 
 
 register_question("peace", ("accept", "reject"), _answer_peace)
@@ -107,7 +110,7 @@ def _offer(ctx: Ctx, impulse: Frame) -> list[Action]:
     c = impulse["c"]
     if not ctx.is_power(c) or ctx.s.get("eliminated", {}).get(c):
         return []
-    return peace_actions(ctx, c, "peace", impulse["flags"].get("peace_asked", []), "7.4.3")
+    return peace_actions(ctx, c, "peace", impulse["flags"].get("peace_asked", []), "7.4.3", impulse)
 
 
 def _apply(ctx: Ctx, impulse: Frame, act: Action) -> None:

@@ -158,7 +158,8 @@ def stoppable(ctx: Ctx, power: str) -> list[str]:
     """Countries paying Assyria by decision that `power` plays: itself and its allied minors (5.2.3)."""
     out = []
     for t in ctx.s["tribute"]:
-        if t["to"] == ASSYRIA and t["why"] == "decision" and (t["payer"] == power or ctx.ally_power(t["payer"]) == power):
+        mine = t["payer"] == power or ctx.ally_power(t["payer"]) == power
+        if t["to"] == ASSYRIA and t["why"] == "decision" and mine:
             out.append(t["payer"])
     return sorted(set(out))
 

@@ -176,9 +176,11 @@ def settle(ctx: Ctx, before: set[Pair], rule: str) -> None:
     new = sorted(after - before)
     ended = sorted(before - after)
     for a, b in ended:
-        ctx.log("aw.war_ended", rule, a=a, b=b)
+        if _worth_logging(ctx, a, b):
+            ctx.log("aw.war_ended", rule, a=a, b=b)
     for a, b in new:
-        ctx.log("aw.now_at_war", rule, a=a, b=b)
+        if _worth_logging(ctx, a, b):
+            ctx.log("aw.now_at_war", rule, a=a, b=b)
     passages = ctx.s.get("free_passage", [])
     for pair in list(passages):
         if ctx.at_war(pair[0], pair[1]):
@@ -207,6 +209,11 @@ def settle(ctx: Ctx, before: set[Pair], rule: str) -> None:
                 and not any(cid in w for w in ctx.s["wars"]):
             minors.deactivate(ctx, cid, "3.4")
     coexistence(ctx, new)
+
+
+def _worth_logging(ctx: Ctx, a: str, b: str) -> bool:
+    """Wars worth a log entry: between a power and an active country or a minor city."""
+    return any(ctx.is_power(x) and (ctx.active(y) or ctx.is_minor_city(y)) for x, y in ((a, b), (b, a)))
 
 
 def lift_sieges(ctx: Ctx, rule: str) -> None:

@@ -92,7 +92,7 @@ def move_group(ctx: Ctx, pieces: list[str], dest: str, rule: str, owner: str) ->
         p["city"] = False
         if dest == "regroup":
             p["army"] = None
-    ctx.log("aw.relocated", rule, country=owner, area=src, to=dest, n=len(pieces))
+    ctx.log("aw.relocated", rule, country=owner, area=src, dest=dest, n=len(pieces))
 
 
 def _groups(ctx: Ctx, keep: Callable[[str, str, str], bool]) -> list[tuple[str, str, list[str]]]:

@@ -335,7 +335,7 @@ def remove_revolts(ctx: Ctx) -> None:
         st["ctrl"] = before["ctrl"]
         if before.get("city_ctrl"):
             st["city_ctrl"] = before["city_ctrl"]
-        ctx.log("aw.revolt_removed", "7.5.2.d", area=aid, to=st["ctrl"])
+        ctx.log("aw.revolt_removed", "7.5.2.d", area=aid, dest=st["ctrl"])
         HOOKS.notify_control_changed(ctx, aid, None, st["ctrl"])
 
 

@@ -55,7 +55,7 @@ def offer(ctx: Ctx, cid: str, rule: str = "7.1") -> None:
     """Offer the surrender to every enemy power in impulse-track order."""
     ctx.s.setdefault("surrender_tried", {})[cid] = ctx.turn
     foes = enemies(ctx, cid)
-    ctx.log("aw.surrender_offered", rule, country=cid, to=foes)
+    ctx.log("aw.surrender_offered", rule, country=cid, powers=foes)
     ask(ctx, "surrender", foes[0], rule=rule, target=cid, rest=foes[1:], accepted=[])
 
 

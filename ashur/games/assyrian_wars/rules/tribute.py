@@ -42,7 +42,7 @@ def add_tribute(ctx: Ctx, payer: str, receiver: str, why: str, rule: str) -> Non
         return  # 7.1 Elimination: an eliminated country pays no tribute
     amount = tribute_rate(ctx, payer) if not ctx.is_minor_city(payer) else 1
     ctx.s["tribute"].append({"payer": payer, "to": receiver, "amount": amount, "why": why})
-    ctx.log("aw.tribute_paid", rule, payer=payer, to=receiver, amount=amount, why=why)
+    ctx.log("aw.tribute_paid", rule, payer=payer, receiver=receiver, amount=amount, why=why)
     if receiver == ASSYRIA:
         tribute_peace(ctx, payer)
 
@@ -52,7 +52,7 @@ def end_tribute(ctx: Ctx, payer: str, receiver: str, rule: str) -> None:
     before = len(ctx.s["tribute"])
     ctx.s["tribute"] = [t for t in ctx.s["tribute"] if not (t["payer"] == payer and t["to"] == receiver)]
     if len(ctx.s["tribute"]) != before:
-        ctx.log("aw.tribute_ended", rule, payer=payer, to=receiver)
+        ctx.log("aw.tribute_ended", rule, payer=payer, receiver=receiver)
 
 
 def tribute_balance(ctx: Ctx, cid: str) -> int:
