@@ -179,8 +179,12 @@ def alliance_lost(ctx: Ctx, subject: str, power: str, rule: str) -> None:
     """6.9: an alliance ends (alliance breaker or conquest): the wars fought for the ally end (7.4.3); a
     minor without a war left is deactivated (3.4, see relations.settle); a nomad is played again under
     10.1.1 (10.1.2)."""
+    from ashur.games.assyrian_wars.rules import minors
+
     ctx.log("aw.alliance_ended", rule, subject=subject, power=power)
     relations.alliance_leaves_wars(ctx, subject, power)
+    if ctx.is_minor(subject) and not any(subject in pair for pair in ctx.s["wars"]):
+        minors.deactivate(ctx, subject, "6.9")
     if ctx.is_nomad(subject) and ctx.active(subject):
         from ashur.games.assyrian_wars.rules.control import nomad_control
 

@@ -366,7 +366,7 @@ def tribute_override(ctx: Ctx, minor: str) -> bool:
         return True
     ctx.s["refused"][minor] = "black"
     ctx.log("aw.tribute_refused", "7.5.2.c", country=minor)
-    if not tribute.tribute_check(ctx, minor, rule="7.5.2.c"):
+    if ctx.c.tribute_dice(minor) is not None and not tribute.tribute_check(ctx, minor, rule="7.5.2.c"):
         tribute.add_tribute(ctx, minor, power, "secret_diplomacy", "7.5.2.c")
     return True
 
