@@ -78,3 +78,10 @@ def top(pos: Position) -> dict[str, Any]:
 
 def logged_keys(pos: Position) -> list[str]:
     return [e["key"] for e in pos.state["log"]]
+
+
+def resolve_relocations(pos: Position) -> None:
+    """Answer pending relocation choices with the first nearest area."""
+    while pos.state["stack"] and top(pos)["step"] == "relocation_choice":
+        owner = top(pos)["owner"]
+        pos.act(role(pos, owner), pos.ids(role(pos, owner))[0])

@@ -80,7 +80,9 @@ def conquer(ctx: Ctx, target: str, conquerors: list[str], rule: str, *, surrende
         for c in conquerors:
             add_tribute(ctx, target, c, "conquest", "7.1")
         if ctx.is_power(target):
-            for subject in sorted(ctx.s["diplo"]):
+            subjects = [c for c in ctx.track() if c in ctx.s["diplo"]]
+            subjects += [c for c in sorted(ctx.s["diplo"]) if c not in subjects]
+            for subject in subjects:
                 sd = ctx.s["diplo"][subject]
                 if sd.get("power") != target:
                     continue
