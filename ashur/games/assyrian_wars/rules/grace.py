@@ -80,6 +80,11 @@ def end_conquest(ctx: Ctx, subject: str, conqueror: str, rule: str, *, influence
         if d is not None and conqueror in d.get("conquest", []):
             d["conquest"].remove(conqueror)
         ctx.log("aw.grace_ended", rule, country=subject, conqueror=conqueror, influenced=influenced)
+        from ashur.games.assyrian_wars.rules.tribute import add_tribute, end_tribute
+
+        end_tribute(ctx, subject, conqueror, rule)
+        if ctx.is_minor(subject) and position(ctx, subject)[0] == conqueror and position(ctx, subject)[1] >= 7:
+            add_tribute(ctx, subject, conqueror, "pro", "6.9")
         if d is not None and not influenced:
             power, _value = position(ctx, subject)
             if ctx.is_minor_city(subject):

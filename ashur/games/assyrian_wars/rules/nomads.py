@@ -180,9 +180,12 @@ def entered_area(ctx: Ctx, nomad: str, aid: str) -> None:
     owner = ctx.c.areas[aid].nation
     if owner is not None and ctx.in_play(owner) and ctx.is_minor(owner) and not ctx.active(owner) \
             and ctx.ally_power(nomad) is None:
+        from ashur.games.assyrian_wars.rules import minors
+
         with relations.change(ctx, "6.17"):
             relations.add_war(ctx, nomad, owner)
             ctx.log("aw.nomad_attacks", "6.17", nation=nomad, target=owner)
+            minors.activate(ctx, owner, "6.17")
 
 
 def on_control_changed(ctx: Ctx, area: str, old: str | None, new: str | None) -> None:
