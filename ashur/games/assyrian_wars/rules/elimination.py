@@ -149,7 +149,7 @@ def assign_substitute(ctx: Ctx, sub: str, power: str, rule: str = "7.1") -> None
         if not any(p["nation"] == sub and ctx.on_map(p["loc"]) for p in ctx.s["pieces"].values()):
             from ashur.games.assyrian_wars.rules.nomads import bring_back
 
-            bring_back(ctx, sub, rule)
+            bring_back(ctx, sub, rule, fresh=True)
         ctx.country(sub)["active"] = True
     elif ctx.is_minor(sub):
         minors.activate(ctx, sub, rule)

@@ -232,19 +232,27 @@ def entry_area(ctx: Ctx, nomad: str) -> str | None:
     return None
 
 
-def returning(ctx: Ctx, nomad: str) -> list[str]:
+def returning(ctx: Ctx, nomad: str, fresh: bool = False) -> list[str]:
+    """Units of the tribe in its pool or the Regroup Box (with `fresh`, also the counters of its timetable
+    entry not yet in play)."""
+    entry: set[str] = set()
+    if fresh:
+        for ev in ctx.c.timetable.events:
+            if ev.type == "nomad_entry" and ev.nation == nomad:
+                entry |= set(ev.counters)
     return [pid for pid, p in sorted(ctx.s["pieces"].items())
-            if p["nation"] == nomad and p["kind"] in ("unit", "leader") and p["loc"] in ("pool", "regroup")]
+            if p["nation"] == nomad and p["kind"] in ("unit", "leader")
+            and (p["loc"] in ("pool", "regroup") or (p["loc"] == "setup" and pid in entry))]
 
 
-def bring_back(ctx: Ctx, nomad: str, rule: str, area: str | None = None) -> None:
+def bring_back(ctx: Ctx, nomad: str, rule: str, area: str | None = None, *, fresh: bool = False) -> None:
     """10.1: every unit of the tribe at full strength, the returning ones in `area` (or where the tribe
     is, or at its starting location)."""
     here = sorted({ctx.piece(p)["loc"] for p in on_map_pieces(ctx, nomad)})
     dest = area or (here[0] if here else entry_area(ctx, nomad))
     for pid in on_map_pieces(ctx, nomad):
         ctx.piece(pid)["red"] = False
-    back = returning(ctx, nomad)
+    back = returning(ctx, nomad, fresh)
     if dest is not None:
         for pid in back:
             ctx.move_piece(pid, dest)
