@@ -136,9 +136,13 @@ def test_10_4_f_coexistence_example() -> None:
     put(pos, egy, "hauran")
     pos.act("egypt", "dow:babylonia")
     pos.act("assyria", "camp_assyria:reject")
+    # nobody relocates: the battle is fought by the battle rules' war_declared hook (after the relocations)
     assert pos.state["pieces"][egy]["loc"] == "hauran" and pos.state["pieces"][bab]["loc"] == "hauran"
-    assert {"area": "hauran", "a": "babylonia", "b": "egypt", "turn": 1} in pos.state["coexistence_battles"]
-    pos.assert_logged(rule="10.4.f", key="aw.coexistence_battle", area="hauran")
+    syr = next(pid for pid, p in pos.state["pieces"].items() if p["nation"] == "syria" and p["kind"] == "unit"
+               and p["loc"] in pos.state["areas"])
+    asy2 = units_of(pos, "assyria", 1)[0]
+    put(pos, syr, "tadmor")
+    put(pos, asy2, "tadmor")
     impulse(pos, "babylonia")
     pos.act("babylonia", "diplo:syria", "spaces:3")
     assert ctx_of(pos).at_war("syria", "assyria")
@@ -147,6 +151,9 @@ def test_10_4_f_coexistence_example() -> None:
     assert pos.state["pieces"][asy]["loc"] != "zobah"
     assert pos.state["pieces"][egy]["loc"] == "hauran"
     assert not any(t["payer"] == "syria" and t["to"] == "assyria" for t in pos.state["tribute"])
+    # new enemies through an alliance, together in no-man's land: a battle is due (10.4.f)
+    assert {"area": "tadmor", "a": "assyria", "b": "syria", "turn": 1} in pos.state["coexistence_battles"]
+    pos.assert_logged(rule="10.4.f", key="aw.coexistence_battle", area="tadmor")
 
 
 def test_10_4_f_without_the_egyptian_war_babylonia_may_declare_for_free() -> None:

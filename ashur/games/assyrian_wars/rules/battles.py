@@ -12,6 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 from ashur.games.assyrian_wars.ctx import Ctx
+from ashur.games.assyrian_wars.rules.registry import HOOKS
 
 Record = dict[str, Any]
 
@@ -53,6 +54,23 @@ def unseen(ctx: Ctx, reader: str) -> list[Record]:
     start = int(seen.get(mark, 0))
     seen[mark] = len(all_records)
     return all_records[start:]
+
+
+def on_battle_fought(ctx: Ctx, result: Record) -> None:
+    """Keep a record of every battle (the battle rules report each one through ``battle_fought``: the
+    winning side ``att`` or ``def`` and the countries of both sides)."""
+    side = result.get("winner")
+    if side not in ("att", "def"):
+        return
+    loser = "def" if side == "att" else "att"
+    ctx.s.setdefault("battles", []).append({"turn": ctx.turn, "area": result.get("area"), "vp": result.get("vp", 0),
+                                            "winners": list(result.get(side, [])),
+                                            "losers": list(result.get(loser, []))})
+
+
+_add = getattr(HOOKS, "add_battle_fought", None)
+if _add is not None:
+    _add(40, "politics_battle_records", on_battle_fought)
 
 
 def lost_big_battle(ctx: Ctx, cid: str, turn: int | None = None, min_vp: int = 3) -> bool:

@@ -156,19 +156,29 @@ def snapshot(ctx: Ctx) -> set[Pair]:
 def change(ctx: Ctx, rule: str) -> Iterator[None]:
     """Wrap a political change: afterwards apply what follows from the new wars and the new peaces.
 
-    Nested changes settle once, at the outermost level."""
+    Nested changes settle once, at the outermost level (or earlier at a :func:`settle_point`)."""
     depth = getattr(ctx, "_politics_depth", 0)
-    before = snapshot(ctx) if depth == 0 else set()
+    if depth == 0:
+        ctx._politics_before = snapshot(ctx)  # type: ignore[attr-defined]
     ctx._politics_depth = depth + 1  # type: ignore[attr-defined]
     try:
         yield
     finally:
         ctx._politics_depth = depth  # type: ignore[attr-defined]
     if depth == 0:
-        settle(ctx, before, rule)
+        settle(ctx, ctx._politics_before, rule)  # type: ignore[attr-defined]
 
 
-def settle(ctx: Ctx, before: set[Pair], rule: str) -> None:
+def settle_point(ctx: Ctx, rule: str, *, coexist: bool = True) -> None:
+    """Settle the changes made so far inside the current change (used between the reactions to a
+    declaration of war: relocations come before the battles of 10.4.f)."""
+    if getattr(ctx, "_politics_depth", 0) == 0:
+        return
+    settle(ctx, ctx._politics_before, rule, coexist=coexist)  # type: ignore[attr-defined]
+    ctx._politics_before = snapshot(ctx)  # type: ignore[attr-defined]
+
+
+def settle(ctx: Ctx, before: set[Pair], rule: str, *, coexist: bool = True) -> None:
     """The consequences of a change of enemies (see the module docstring)."""
     from ashur.games.assyrian_wars.rules import minors, relocation
 
@@ -208,7 +218,8 @@ def settle(ctx: Ctx, before: set[Pair], rule: str) -> None:
         if ctx.is_minor(cid) and ctx.active(cid) and ctx.ally_power(cid) is None \
                 and not any(cid in w for w in ctx.s["wars"]):
             minors.deactivate(ctx, cid, "3.4")
-    coexistence(ctx, new)
+    if coexist:
+        coexistence(ctx, new)
 
 
 def _worth_logging(ctx: Ctx, a: str, b: str) -> bool:

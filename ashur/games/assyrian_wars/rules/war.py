@@ -4,9 +4,10 @@ what they do.
 This is the interface the movement, battle and politics rules share: ``dow_cost``, ``can_declare`` and
 ``declare_war``. Call ``declare_war`` *before* forces enter the area of a country at peace (8.1), so the
 relocations of 7.4.2 apply to the forces already there, not to the attackers. Reactions to a new war
-(a camp joined, an ally's free declaration) are plug-ins in ``HOOKS.war_declared``; what follows from
-the new enemies (activation of an attacked minor, relocations, 7.4.5 control) is settled by
-:func:`relations.change`.
+are plug-ins in ``HOOKS.war_declared``, in order: a camp joined (20), an ally's free declaration (30),
+then what follows from the new enemies — activation of an attacked minor, relocations, 7.4.5 control —
+(50, :func:`relations.settle_point`); later hooks (10.4.f battles of new enemies) see the forces that
+stay.
 """
 
 from __future__ import annotations
@@ -140,3 +141,12 @@ def declare_war(ctx: Ctx, aggressor: str, target: str, rule: str = "7.4.2") -> N
         ctx.log("aw.war_declared", rule, aggressor=aggressor, target=target)
         for _order, _name, fn in HOOKS.war_declared:
             fn(ctx, aggressor, target)
+
+
+def _settle_declaration(ctx: Ctx, aggressor: str, target: str) -> None:
+    """7.4.2: activation, relocations and 7.4.5 control follow the declaration before later reactions
+    (the battles of new enemies sharing an area, 10.4.f, are fought by a later ``war_declared`` hook)."""
+    relations.settle_point(ctx, "7.4.2", coexist=False)
+
+
+HOOKS.add_war_declared(50, "relocations", _settle_declaration)
