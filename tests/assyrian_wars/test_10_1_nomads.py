@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
+from politicskit import ctx_of, marker, put, run, setup, top
+
 from ashur.games.assyrian_wars.cards import may_play_by
 from ashur.games.assyrian_wars.rules import nomads
 from ashur.games.assyrian_wars.rules.registry import HOOKS
-from tests.assyrian_wars.politics import ctx_of, marker, put, run, setup, top
 
 CIMMERIANS = ["cimmerians-hb3-1", "cimmerians-hb3-2", "cimmerians-hb3-3", "cimmerians-hb3-4",
               "cimmerians-lc3-1", "cimmerians-lc3-2", "cimmerians-teushpa"]

@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
+from politicskit import put, run, setup, top
+
 from ashur.games.assyrian_wars.rules import timetable
-from tests.assyrian_wars.politics import put, run, setup, top
 
 
 def succession(pos, power: str) -> None:  # type: ignore[no-untyped-def]

@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
+from politicskit import ctx_of, impulse, run, setup, top
+
 from ashur.games.assyrian_wars.rules import stock
-from tests.assyrian_wars.politics import ctx_of, impulse, run, setup, top
 
 
 def exhaust_pillage(pos) -> None:  # type: ignore[no-untyped-def]

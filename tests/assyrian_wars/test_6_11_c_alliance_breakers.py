@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
+from politicskit import ctx_of, impulse, marker, run, setup, top, war
+
 from ashur.games.assyrian_wars.rules import breakers
 from ashur.games.assyrian_wars.rules.markers import minor_city_pact, pact_refusal
-from tests.assyrian_wars.politics import ctx_of, impulse, marker, run, setup, top, war
 
 
 def test_6_11_c_example_1_phoenician_alliance_as_a_response() -> None:

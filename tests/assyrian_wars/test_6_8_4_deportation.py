@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
+from politicskit import ctx_of, hold, put, run, setup, top
+
 from ashur.games.assyrian_wars.rules import deportation
 from ashur.games.assyrian_wars.rules.registry import HOOKS
-from tests.assyrian_wars.politics import ctx_of, hold, put, run, setup, top
 
 
 def take(pos, area: str, country: str) -> None:  # type: ignore[no-untyped-def]

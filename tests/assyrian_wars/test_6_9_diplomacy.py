@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
+from politicskit import ctx_of, impulse, marker, put, role, run, setup, top, units_of, war
+
 from ashur.games.assyrian_wars.rules import territory
 from ashur.games.assyrian_wars.rules.markers import set_marker, status
-from tests.assyrian_wars.politics import ctx_of, impulse, marker, put, role, run, setup, top, units_of, war
 
 
 def test_6_9_statuses() -> None:

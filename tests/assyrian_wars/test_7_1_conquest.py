@@ -2,9 +2,7 @@
 
 from __future__ import annotations
 
-from ashur.games.assyrian_wars.rules import conquest
-from ashur.games.assyrian_wars.rules.conquest_effects import check_provinces, conquer
-from tests.assyrian_wars.politics import (
+from politicskit import (
     ctx_of,
     hold,
     impulse,
@@ -17,6 +15,9 @@ from tests.assyrian_wars.politics import (
     units_of,
     war,
 )
+
+from ashur.games.assyrian_wars.rules import conquest
+from ashur.games.assyrian_wars.rules.conquest_effects import check_provinces, conquer
 
 
 def occupy(pos, nation: str, areas: list[str], by: str) -> list[str]:  # type: ignore[no-untyped-def]

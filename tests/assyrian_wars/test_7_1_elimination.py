@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
+from politicskit import ctx_of, hold, impulse, run, setup, top
+
 from ashur.games.assyrian_wars.rules import elimination
 from ashur.games.assyrian_wars.rules.players import role_of
-from tests.assyrian_wars.politics import ctx_of, hold, impulse, run, setup, top
 
 EGYPT_CITIES = ["memphis", "heliopolis", "athribis", "bubastis", "tanis", "pelusium", "sais", "herakleopolis",
                 "hermopolis", "abydos", "thebes", "elephantine", "gaza"]

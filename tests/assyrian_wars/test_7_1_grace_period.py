@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
+from politicskit import ctx_of, impulse, marker, run, setup
+
 from ashur.games.assyrian_wars.rules import grace, territory
 from ashur.games.assyrian_wars.rules.conquest_effects import conquer
 from ashur.games.assyrian_wars.rules.war import can_declare
-from tests.assyrian_wars.politics import ctx_of, impulse, marker, run, setup
 
 
 def conquered_syria():  # type: ignore[no-untyped-def]

@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
+from politicskit import ctx_of, impulse, marker, put, role, setup, top, units_of, war
+
 from ashur.games.assyrian_wars.rules.war import dow_cost
-from tests.assyrian_wars.politics import ctx_of, impulse, marker, put, role, setup, top, units_of, war
 
 
 def test_7_4_2_costs_during_a_turn() -> None:

@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
+from politicskit import ctx_of, marker, run, setup
+
 from ashur.games.assyrian_wars.rules import relations
 from ashur.games.assyrian_wars.rules.war import declare_war
-from tests.assyrian_wars.politics import ctx_of, marker, run, setup
 
 
 def test_7_4_2_wars_remember_the_declaration_they_come_from() -> None:

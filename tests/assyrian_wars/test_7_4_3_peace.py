@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
+from politicskit import ctx_of, impulse, marker, put, run, setup, top, units_of, war
+
 from ashur.games.assyrian_wars.rules import relations
 from ashur.games.assyrian_wars.rules.asking import ask
 from ashur.games.assyrian_wars.rules.markers import set_marker
 from ashur.games.assyrian_wars.rules.sequence import turn_end
 from ashur.games.assyrian_wars.rules.war import dow_cost
-from tests.assyrian_wars.politics import ctx_of, impulse, marker, put, run, setup, top, units_of, war
 
 
 def test_7_4_3_peace_for_a_home_card_returned_at_the_turn_end() -> None:

@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
+from politicskit import ctx_of, hold, impulse, marker, run, setup, top, war
+
 from ashur.games.assyrian_wars.rules.registry import HOOKS
 from ashur.games.assyrian_wars.rules.victory import penalties
-from tests.assyrian_wars.politics import ctx_of, hold, impulse, marker, run, setup, top, war
 
 
 def take_city(pos, area: str, country: str) -> None:  # type: ignore[no-untyped-def]

@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
+from politicskit import ctx_of, hold, run, setup, top
+
 from ashur.games.assyrian_wars.rules import conquest, politics_phase
-from tests.assyrian_wars.politics import ctx_of, hold, run, setup, top
 
 
 def interphase(pos, fn) -> None:  # type: ignore[no-untyped-def]

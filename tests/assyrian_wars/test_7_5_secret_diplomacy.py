@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
+from politicskit import ctx_of, hold, put, run, setup, top, units_of
+
 from ashur.games.assyrian_wars.game import GAME
 from ashur.games.assyrian_wars.rules import secret_diplomacy as sd
 from ashur.games.assyrian_wars.rules.registry import HOOKS
 from ashur.games.assyrian_wars.rules.tribute import TributePhase
-from tests.assyrian_wars.politics import ctx_of, hold, put, run, setup, top, units_of
 
 
 def place_all(pos, choices: dict[str, list[str]]) -> None:  # type: ignore[no-untyped-def]

@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
+from politicskit import ctx_of, role, run, setup
+
 from ashur.games.assyrian_wars.rules import grace, two_player
 from ashur.games.assyrian_wars.rules.conquest_effects import conquer
-from tests.assyrian_wars.politics import ctx_of, role, run, setup
 
 
 def test_8_4_assyria_controls_a_conquered_power_until_the_grace_period_ends() -> None:

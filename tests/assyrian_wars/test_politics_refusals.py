@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
+from politicskit import impulse, role, run, setup
+
 from ashur.games.assyrian_wars.rules.conquest_effects import conquer
-from tests.assyrian_wars.politics import impulse, role, run, setup
 
 
 def test_6_9_influencing_a_country_at_war_with_you() -> None:
