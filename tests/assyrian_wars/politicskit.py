@@ -30,8 +30,10 @@ def run(pos: Position, fn: Callable[[Ctx], Any]) -> Any:
 
 def impulse(pos: Position, country: str, ap: int = 20) -> dict[str, Any]:
     """Make the impulse on top of the stack one of `country` with `ap` APs and a card already played."""
-    frame = pos.state["stack"][-1]
-    assert frame["step"] == "impulse", frame["step"]
+    stack = pos.state["stack"]
+    while stack and stack[-1]["step"] != "impulse":
+        stack.pop()  # decisions of the impulse start (maintenance, ...) do not matter here
+    frame = stack[-1]
     frame.update(c=country, ap2=2 * ap, spent2=0, flags={}, cards=[99], passing=False, phase="main")
     return frame
 
