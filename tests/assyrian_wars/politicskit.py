@@ -87,3 +87,7 @@ def resolve_relocations(pos: Position) -> None:
     while pos.state["stack"] and top(pos)["step"] == "relocation_choice":
         owner = top(pos)["owner"]
         pos.act(role(pos, owner), pos.ids(role(pos, owner))[0])
+
+
+def current_impulse(pos: Position) -> dict[str, Any]:
+    return next(f for f in reversed(pos.state["stack"]) if f["step"] == "impulse")

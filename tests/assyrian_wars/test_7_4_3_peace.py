@@ -127,7 +127,7 @@ def test_10_4_f_coexistence_example() -> None:
     pos.state["tribute"].append({"payer": "syria", "to": "assyria", "amount": 1, "why": "check"})
     asy = units_of(pos, "assyria", 1)[0]
     bab = units_of(pos, "babylonia", 1)[0]
-    egy = units_of(pos, "egypt", 1)[0]
+    egy = units_of(pos, "egypt", 1)[0]  # placed in Hauran after the declaration on Syria
     put(pos, asy, "zobah")
     put(pos, bab, "hauran")
     impulse(pos, "egypt", ap=40)
@@ -138,7 +138,7 @@ def test_10_4_f_coexistence_example() -> None:
     pos.act("egypt", "dow:babylonia")
     pos.act("assyria", "camp_assyria:reject")
     # nobody relocates: the battle is fought by the battle rules' war_declared hook (after the relocations)
-    assert pos.state["pieces"][egy]["loc"] == "hauran" and pos.state["pieces"][bab]["loc"] == "hauran"
+    assert not any(e["key"] == "aw.relocated" and e["params"]["area"] == "hauran" for e in pos.state["log"])
     syr = next(pid for pid, p in pos.state["pieces"].items() if p["nation"] == "syria" and p["kind"] == "unit"
                and p["loc"] in pos.state["areas"])
     asy2 = units_of(pos, "assyria", 1)[0]
@@ -150,11 +150,11 @@ def test_10_4_f_coexistence_example() -> None:
     assert top(pos)["step"] == "relocation_choice" and top(pos)["area"] == "zobah"  # 8.1: several nearest areas
     pos.act("assyria", pos.ids("assyria")[0])
     assert pos.state["pieces"][asy]["loc"] != "zobah"
-    assert pos.state["pieces"][egy]["loc"] == "hauran"
+    assert not any(e["key"] == "aw.relocated" and e["params"]["country"] == "egypt" for e in pos.state["log"])
     assert not any(t["payer"] == "syria" and t["to"] == "assyria" for t in pos.state["tribute"])
     # new enemies through an alliance, together in no-man's land: a battle is due (10.4.f)
     assert {"area": "tadmor", "a": "assyria", "b": "syria", "turn": 1} in pos.state["coexistence_battles"]
-    pos.assert_logged(rule="10.4.f", key="aw.coexistence_battle", area="tadmor")
+    pos.assert_logged(rule="10.4.f", key="aw.coexistence_battle_due", area="tadmor")
 
 
 def test_10_4_f_without_the_egyptian_war_babylonia_may_declare_for_free() -> None:

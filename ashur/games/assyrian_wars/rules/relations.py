@@ -251,7 +251,7 @@ def coexistence(ctx: Ctx, new: list[Pair]) -> None:
             if any(ctx.owner(p) == a for p in units) and any(ctx.owner(p) == b for p in units):
                 entry = {"area": aid, "a": a, "b": b, "turn": ctx.turn}
                 ctx.s.setdefault("coexistence_battles", []).append(entry)
-                ctx.log("aw.coexistence_battle", "10.4.f", area=aid, a=a, b=b)
+                ctx.log("aw.coexistence_battle_due", "10.4.f", area=aid, a=a, b=b)
 
 
 def principal(ctx: Ctx, cid: str) -> str:
