@@ -175,7 +175,7 @@ def test_7_1_a_province_stays_only_while_garrisoned() -> None:
     s["areas"]["hamath"].update(province="assyria", ctrl="assyria")
     run(pos, check_provinces)
     assert s["areas"]["hamath"]["province"] is None and s["areas"]["hamath"]["ctrl"] == "syria"
-    pos.assert_logged(rule="7.1", key="aw.province_lost", area="hamath")
+    pos.assert_logged(rule="7.1", key="aw.province_ended", area="hamath")
 
 
 def test_7_1_joint_control_the_most_areas_decide_all_count() -> None:

@@ -310,7 +310,7 @@ def check_provinces(ctx: Ctx) -> None:
         old = st["ctrl"]
         st["ctrl"] = occupants[0] if occupants else ctx.c.areas[aid].nation
         st.pop("city_ctrl", None)
-        ctx.log("aw.province_lost", "7.1", area=aid, conqueror=owner, dest=st["ctrl"])
+        ctx.log("aw.province_ended", "7.1", area=aid, conqueror=owner, dest=st["ctrl"])
         if old != st["ctrl"]:
             HOOKS.notify_control_changed(ctx, aid, old, st["ctrl"])
 
