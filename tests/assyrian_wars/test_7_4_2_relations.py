@@ -38,3 +38,13 @@ def test_7_4_3_a_minor_keeps_its_own_wars_when_its_alliance_ends() -> None:
     relations.add_war(ctx, "syria", "mede", "egypt|mede")
     relations.alliance_leaves_wars(ctx, "syria", "egypt")
     assert relations.explicit(ctx, "syria", "judah") and not relations.explicit(ctx, "syria", "mede")
+
+
+def test_8_2_a_country_at_war_is_a_supply_source_for_itself_and_its_allies() -> None:
+    pos = setup()
+    ctx = ctx_of(pos)
+    assert relations.supply_source(ctx, "babylonia", "elam")
+    assert not relations.supply_source(ctx, "babylonia", "egypt")
+    assert not relations.supply_source(ctx, "egypt", "egypt")  # neutral, at war with nobody
+    run(pos, lambda c: declare_war(c, "egypt", "mede"))
+    assert relations.supply_source(ctx_of(pos), "egypt", "egypt")

@@ -254,6 +254,15 @@ def coexistence(ctx: Ctx, new: list[Pair]) -> None:
                 ctx.log("aw.coexistence_battle_due", "10.4.f", area=aid, a=a, b=b)
 
 
+def supply_source(ctx: Ctx, cid: str, for_country: str) -> bool:
+    """8.2: a country that has joined the war (a camp member, or in a declared war) is a supply source for
+    its own forces and for those of its allies."""
+    if not ctx.active(cid) or ctx.s.get("eliminated", {}).get(cid):
+        return False
+    in_war = ctx.camp(cid) is not None or any(cid in pair for pair in ctx.s["wars"])
+    return in_war and (cid == for_country or ctx.allied(cid, for_country))
+
+
 def principal(ctx: Ctx, cid: str) -> str:
     """The power a minor, minor city or nomad is allied to, or the country itself."""
     if ctx.is_power(cid):

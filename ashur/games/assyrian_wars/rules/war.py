@@ -72,9 +72,10 @@ def can_declare(ctx: Ctx, aggressor: str, target: str) -> tuple[bool, str, str]:
             return (False, "no war on a power of your own camp during a game turn", "7.4.1")
         return (False, "no war on your own ally during a game turn (6.9: only an alliance breaker or a conquest "
                 "breaks an alliance)", "6.9")
-    if ctx.is_minor(aggressor) and ctx.ally_power(aggressor) is None:
+    subs = ctx.s.get("substitutes", {})
+    if ctx.is_minor(aggressor) and ctx.ally_power(aggressor) is None and aggressor not in subs:
         return (False, "a minor played under 7.4.5 cannot be made to declare war", "7.4.5")
-    if ctx.is_nomad(aggressor) or ctx.is_nomad(target):
+    if (ctx.is_nomad(aggressor) and aggressor not in subs) or (ctx.is_nomad(target) and target not in subs):
         return (False, "nomads are at war with everyone unless allied and declare no war", "10.1")
     grace = grace_between(ctx, aggressor, target)
     if grace is not None:
