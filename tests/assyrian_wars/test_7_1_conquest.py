@@ -317,3 +317,9 @@ def test_7_1_9_1_a_defeated_camp_gives_4_vp_and_a_sudden_end_roll() -> None:
     pos.assert_logged(rule="9.1", key="aw.camp_defeated", camp="rebel")
     pos.assert_logged(rule="9.1", key="aw.sudden_end", camp="rebel")
     assert pos.state["final"] is not None
+
+
+def test_7_4_3_a_conquered_power_ends_its_wars_with_unallied_minors() -> None:
+    pos = setup()
+    run(pos, lambda ctx: conquer(ctx, "mede", ["babylonia"], "7.1"))
+    assert not ctx_of(pos).at_war("mede", "persia")

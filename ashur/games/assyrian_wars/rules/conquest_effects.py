@@ -96,6 +96,12 @@ def conquer(ctx: Ctx, target: str, conquerors: list[str], rule: str, *, surrende
                     for b in relations.side_of(ctx, c):
                         if relations.explicit(ctx, a, b):
                             relations.end_war(ctx, a, b)
+            # 7.4.3: its wars with minors that fight it without an alliance end too
+            for pair in sorted(ctx.s["wars"]):
+                if target in pair:
+                    other = pair[1] if pair[0] == target else pair[0]
+                    if ctx.is_minor(other) and ctx.ally_power(other) is None:
+                        relations.end_war(ctx, target, other)
         else:
             relations.end_all_wars(ctx, target)
         if ctx.is_minor(target):
