@@ -214,7 +214,7 @@ def tribute_by_status(ctx: Ctx, subject: str, old_power: str | None, old_value: 
             ctx.log("aw.refusal_cleared_by_status", "5.2", country=subject)
         add_tribute(ctx, subject, ASSYRIA, "pro", "5.2")
     elif ctx.ally_power(subject) in (None, power):
-        add_tribute(ctx, subject, power, "pro", rule if rule == "6.9" else "6.9")
+        add_tribute(ctx, subject, power, "pro", "6.9")
 
 
 # --- 6.11.c2 minor city pacts ----------------------------------------------------------------------

@@ -18,7 +18,6 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from contextlib import contextmanager
-from typing import Any
 
 from ashur.games.assyrian_wars.ctx import Ctx
 
@@ -129,11 +128,6 @@ def alliance_leaves_wars(ctx: Ctx, minor: str, power: str) -> None:
             _drop(ctx, pair)
         else:
             causes[pk] = rest
-
-
-def minor_at_war(ctx: Ctx, cid: str) -> bool:
-    """A minor in a declared war (3.4, 6.17): the implicit war of unallied nomads does not count."""
-    return any(cid in pair for pair in ctx.s["wars"]) or (ctx.camp(cid) is not None)
 
 
 # --- the consequences of a change of enemies -----------------------------------------------------
@@ -276,8 +270,3 @@ def side_of(ctx: Ctx, cid: str) -> list[str]:
     if ctx.is_power(cid):
         out += [m for m in sorted(ctx.s["diplo"]) if ctx.ally_power(m) == cid]
     return out
-
-
-def describe(ctx: Ctx) -> dict[str, Any]:
-    """A public summary of the wars (for tests and views)."""
-    return {"wars": sorted(key(*p) for p in ctx.s["wars"]), "causes": dict(sorted(_causes(ctx).items()))}
