@@ -168,3 +168,18 @@ def test_10_4_f_without_the_egyptian_war_babylonia_may_declare_for_free() -> Non
     assert "free_dow" in pos.ids("babylonia")
     pos.act("babylonia", "no")
     assert not ctx_of(pos).at_war("babylonia", "egypt")
+
+
+def test_7_4_3_tribute_agreed_in_the_interphase_is_paid_next_turn() -> None:
+    pos = setup()
+    war(pos, "egypt", "mede")
+    pos.state["stack"].append({"step": "interphase", "slot": 999})
+    run(pos, lambda ctx: __import__("ashur.games.assyrian_wars.rules.peace", fromlist=["x"]).propose(
+        ctx, "mede", "egypt", "tribute", "7.4.3"))
+    pos.act("egypt", "peace:accept")
+    assert pos.state["tribute_next"] == [{"payer": "mede", "to": "egypt", "why": "peace"}]
+    from ashur.games.assyrian_wars.rules.peace import pay_agreed_tribute
+
+    pos.state["tribute"] = []
+    run(pos, pay_agreed_tribute)
+    assert pos.state["tribute"] == [{"payer": "mede", "to": "egypt", "amount": 2, "why": "peace"}]

@@ -17,7 +17,7 @@ from typing import Any
 
 from ashur.core.contract import Action, action
 from ashur.games.assyrian_wars.ctx import Ctx
-from ashur.games.assyrian_wars.rules import relations
+from ashur.games.assyrian_wars.rules import relations, tribute
 from ashur.games.assyrian_wars.rules.asking import ask, register_question
 from ashur.games.assyrian_wars.rules.registry import HOOKS, MenuEntry
 
@@ -104,6 +104,17 @@ def _answer_peace(ctx: Ctx, data: dict[str, Any], choice: str, who: str) -> None
 
 
 register_question("peace", ("accept", "reject"), _answer_peace)
+
+
+def pay_agreed_tribute(ctx: Ctx) -> None:
+    """7.4.3: tribute agreed for a peace in the Interphase is paid from the next turn's 5.2."""
+    from ashur.games.assyrian_wars.rules.tribute import add_tribute
+
+    for t in ctx.s.pop("tribute_next", []):
+        add_tribute(ctx, t["payer"], t["to"], t["why"], "7.4.3")
+
+
+tribute.PHASE_HOOKS.append(pay_agreed_tribute)
 
 
 def _offer(ctx: Ctx, impulse: Frame) -> list[Action]:
