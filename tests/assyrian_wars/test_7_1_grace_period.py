@@ -98,3 +98,12 @@ def test_7_1_7_4_1_a_conquered_power_joins_its_conquerors_camp_only_with_consent
     assert pos.state["stack"][-1]["kind"] == "camp_conqueror"
     pos.act("assyria", "camp_conqueror:accept")
     assert pos.state["countries"]["babylonia"]["camp"] == "assyrian"
+
+
+def test_7_1_8_3_the_last_turn_of_a_grace_period_counts_as_conquered() -> None:
+    pos = setup()
+    run(pos, lambda ctx: conquer(ctx, "babylonia", ["assyria"], "7.1"))
+    pos.state["turn"] = 2
+    run(pos, grace.end_expired)
+    assert pos.state["countries"]["babylonia"]["conquered_turns"] == [2]
+    assert pos.state["countries"]["babylonia"]["ever_conquered"]

@@ -105,6 +105,12 @@ def end_expired(ctx: Ctx) -> None:
         for entry in list(ctx.s["conquered"].get(cid, [])):
             until = entry.get("grace_until")
             if until is not None and int(until) <= ctx.turn:
+                if ctx.is_power(cid):
+                    # 8.3: the power was conquered during the turn that has just ended
+                    co = ctx.country(cid)
+                    if ctx.turn not in co["conquered_turns"]:
+                        co["conquered_turns"].append(ctx.turn)
+                    co["ever_conquered"] = True
                 end_conquest(ctx, cid, entry["by"], "7.1")
 
 
