@@ -126,10 +126,13 @@ def eliminate(ctx: Ctx, cid: str, by: str | None, rule: str) -> None:
         relations.end_all_wars(ctx, cid)
         co = ctx.country(cid)
         co["active"] = False
-        for number in list(co["hand"]):
-            if not ctx.is_home_card(number):
-                co["hand"].remove(number)
-                ctx.s["discard"].append(number)
+        discarded = [n for n in co["hand"] if not ctx.is_home_card(n)]
+        for number in discarded:
+            co["hand"].remove(number)
+            ctx.s["discard"].append(number)
+        if discarded:
+            ctx.reveal()
+            ctx.log("aw.cards_discarded", rule, country=cid, cards=discarded)
         co["saved"] = 0
         co["borrowed"] = 0
     if ctx.is_power(cid):

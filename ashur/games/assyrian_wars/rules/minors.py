@@ -107,10 +107,13 @@ def deactivate(ctx: Ctx, minor: str, rule: str) -> None:
             ctx.move_piece(pid, "homecard")
             p["city"] = False
             moved += 1
-    for number in list(co["hand"]):
-        if not ctx.is_home_card(number):
-            co["hand"].remove(number)
-            ctx.s["discard"].append(number)
+    discarded = [n for n in co["hand"] if not ctx.is_home_card(n)]
+    for number in discarded:
+        co["hand"].remove(number)
+        ctx.s["discard"].append(number)
+    if discarded:
+        ctx.reveal()  # the hand becomes public on the discard pile
+        ctx.log("aw.cards_discarded", rule, country=minor, cards=discarded)
     co["hand"].extend(co["home_discard"])
     co["home_discard"] = []
     co["saved"] = 0
