@@ -4,9 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from tests.assyrian_wars.landkit import ctx, impulse, phasing, set_ap, start
-
 from ashur.testing import Position
+from tests.assyrian_wars.landkit import ctx, impulse, phasing, set_ap, start
 
 
 def clear_ships(pos: Position) -> None:

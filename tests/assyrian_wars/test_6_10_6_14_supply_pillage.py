@@ -2,9 +2,8 @@
 
 from __future__ import annotations
 
-from tests.assyrian_wars.landkit import advance, ap_left, army, impulse, put, set_ap, start, top
-
 from ashur.games.assyrian_wars.rules.forces import HOOKS
+from tests.assyrian_wars.landkit import advance, ap_left, army, impulse, put, set_ap, start, top
 
 
 def _run_start_hooks(pos) -> None:

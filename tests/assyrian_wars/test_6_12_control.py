@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from tests.assyrian_wars.landkit import army, ctx, phasing, put, set_ap, start
-
 from ashur.games.assyrian_wars.rules.control_areas import (
     check_occupation,
     revert_areas,
@@ -12,6 +10,7 @@ from ashur.games.assyrian_wars.rules.control_areas import (
 )
 from ashur.games.assyrian_wars.rules.economy import contested
 from ashur.games.assyrian_wars.rules.registry import HOOKS
+from tests.assyrian_wars.landkit import army, ctx, phasing, put, set_ap, start
 
 
 def test_6_12_an_area_without_city_changes_control_when_only_enemies_occupy_it() -> None:

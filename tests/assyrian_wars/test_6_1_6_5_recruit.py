@@ -3,9 +3,8 @@
 
 from __future__ import annotations
 
-from tests.assyrian_wars.landkit import ap_left, army, loc, phasing, put, set_ap, start
-
 from ashur.games.assyrian_wars.game import content
+from tests.assyrian_wars.landkit import ap_left, army, loc, phasing, put, set_ap, start
 
 
 def _ap_of(pos, prefix):

@@ -3,10 +3,9 @@ the attacker's free siege, pursuit."""
 
 from __future__ import annotations
 
-from tests.assyrian_wars.landkit import army, ctx, loc, phasing, put, set_ap, start
-
 from ashur.games.assyrian_wars.rules.evasion import destinations, modifier
 from ashur.games.assyrian_wars.rules.forces import land_view
+from tests.assyrian_wars.landkit import army, ctx, loc, phasing, put, set_ap, start
 
 
 def _attack_kalhu(pos):

@@ -2,11 +2,10 @@
 
 from __future__ import annotations
 
-from tests.assyrian_wars.landkit import army, ctx, impulse, loc, phasing, push_battle, put, set_ap, start
-
 from ashur.games.assyrian_wars.rules import combat
 from ashur.games.assyrian_wars.rules.armies import mede_may_operate
 from ashur.games.assyrian_wars.rules.forces import form_group, groups
+from tests.assyrian_wars.landkit import army, ctx, impulse, loc, phasing, push_battle, put, set_ap, start
 
 
 def test_6_6_3_forming_an_army_group_the_king_commands() -> None:

@@ -2,10 +2,9 @@
 
 from __future__ import annotations
 
-from tests.assyrian_wars.landkit import army, ctx, loc, phasing, put, set_ap, settle, start
-
 from ashur.games.assyrian_wars.rules.forces import mark
 from ashur.games.assyrian_wars.rules.interception import candidates, modifier
+from tests.assyrian_wars.landkit import army, ctx, loc, phasing, put, set_ap, settle, start
 
 
 def _fragment():

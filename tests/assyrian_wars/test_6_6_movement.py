@@ -2,9 +2,8 @@
 
 from __future__ import annotations
 
-from tests.assyrian_wars.landkit import ap_left, army, ctx, loc, put, set_ap, start, top
-
 from ashur.games.assyrian_wars.rules.forces import land_view
+from tests.assyrian_wars.landkit import ap_left, army, ctx, loc, put, set_ap, start, top
 
 
 def test_6_6_army_pays_1_ap_per_area() -> None:

@@ -2,9 +2,8 @@
 
 from __future__ import annotations
 
-from tests.assyrian_wars.landkit import army, ctx, loc, push_battle, put, settle, start
-
 from ashur.games.assyrian_wars.rules.retreat import options
+from tests.assyrian_wars.landkit import army, ctx, loc, push_battle, put, settle, start
 
 
 def _lost_at_kalhu(pos):

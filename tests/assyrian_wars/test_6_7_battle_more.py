@@ -4,11 +4,11 @@ defence and relieving garrisons, 6.6.9 army groups intercepting, response window
 from __future__ import annotations
 
 import pytest
-from tests.assyrian_wars.landkit import army, ctx, loc, phasing, push_battle, put, set_ap, settle, start
 
 from ashur.games.assyrian_wars.cards import EVENTS, Event
 from ashur.games.assyrian_wars.rules.forces import form_group
 from ashur.games.assyrian_wars.rules.registry import HOOKS
+from tests.assyrian_wars.landkit import army, ctx, loc, phasing, push_battle, put, set_ap, settle, start
 
 
 def test_9_2_leaders_on_the_winning_side_roll_for_promotion() -> None:

@@ -5,14 +5,13 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from tests.assyrian_wars.landkit import loc, put
-from tests.assyrian_wars.navalkit import clear_ships, ctx, naval_start, ship
-
 from ashur.games.assyrian_wars.game import GAME
 from ashur.games.assyrian_wars.rules import FLOW
 from ashur.games.assyrian_wars.rules.economy import interphase_income, new_eco_level, trade_points, trade_ranking
 from ashur.games.assyrian_wars.rules.seatrade import sea_trade, trade_cleanup
 from ashur.testing import Position
+from tests.assyrian_wars.landkit import loc, put
+from tests.assyrian_wars.navalkit import clear_ships, ctx, naval_start, ship
 
 
 def test_7_3_3_a_one_point_a_full_ship_half_a_reduced_one() -> None:

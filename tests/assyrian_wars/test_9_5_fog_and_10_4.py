@@ -2,12 +2,11 @@
 
 from __future__ import annotations
 
-from tests.assyrian_wars.landkit import army, ctx, put, start
-
 from ashur.games.assyrian_wars.fog import stacks
 from ashur.games.assyrian_wars.game import GAME
 from ashur.games.assyrian_wars.rules.coexistence import turncoat_battle
 from ashur.games.assyrian_wars.rules.war import declare_war
+from tests.assyrian_wars.landkit import army, ctx, put, start
 
 
 def test_9_5_enemy_stacks_show_only_their_top_piece_and_size() -> None:

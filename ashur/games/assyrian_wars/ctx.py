@@ -187,6 +187,10 @@ class Ctx:
         pair = [a, b] if a < b else [b, a]
         if pair in self.s["wars"]:
             return True
+        for n in (a, b):
+            # 10.1: nomads are at war with all countries and other tribes unless allied with a power
+            if self.kind(n) == "nomad" and self.ally_power(n) is None and n not in self.s.get("substitutes", {}):
+                return True
         ca, cb = self.camp(a), self.camp(b)
         return ca is not None and cb is not None and ca != cb
 
@@ -251,7 +255,10 @@ class Ctx:
     def award_vp(self, cid: str, n: int, rule: str, why: str, **params: Any) -> None:
         """Give VPs (8.3): a minor's VPs go to its allied power and are lost otherwise."""
         target = cid
-        if not self.is_power(cid):
+        substitute = self.s.get("substitutes", {}).get(cid)
+        if substitute is not None:
+            target = substitute  # 7.1: VPs earned with a substitute country count for its player
+        elif not self.is_power(cid):
             target = self.ally_power(cid) or ""
         if not target or target not in self.s["countries"]:
             self.log("aw.vp_lost", rule, country=cid, n=n, why=why, **params)

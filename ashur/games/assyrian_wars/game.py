@@ -139,7 +139,9 @@ class AssyrianWars(Game):
 
                 reason, rule = preempt_refusal(ctx0)
                 raise IllegalAction(action_id, reason, rule, role)
-            raise IllegalAction(action_id, f"{role} does not decide now", "3.1", role)
+            top = state["stack"][-1]
+            rule = top.get("rule") or FLOW.step(top).rule or "3.1"
+            raise IllegalAction(action_id, f"{role} does not decide now", rule, role)
         new = clone_for_act(state)
         ctx = Ctx(new, content())
         FLOW.apply(ctx, new, actor, action_id, role)

@@ -50,6 +50,8 @@ def register(event: Event) -> None:
 
 def may_play_by(ctx: Ctx, number: int, cid: str) -> bool:
     """6.11: some events are playable by certain countries only ('you' means the card's owner)."""
+    if ctx.kind(cid) == "nomad" and cid not in ctx.s.get("substitutes", {}):
+        return False  # 10.1: nomads play no events
     card = ctx.card(number)
     who = getattr(card, "playable_by", None)
     if who in (None, "any") or who == ():

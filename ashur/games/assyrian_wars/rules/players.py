@@ -32,6 +32,9 @@ def role_table(scenario: Any, players: int) -> dict[str, list[str]]:
 
 def controller(ctx: Ctx, cid: str) -> str | None:
     """The power whose player decides for `cid` now, or None for an inactive country."""
+    override = ctx.s.get("power_control", {}).get(cid) or ctx.s.get("substitutes", {}).get(cid)
+    if override is not None:
+        return override  # 8.4: a power allied to Assyria; 7.1: a substitute country
     if ctx.is_power(cid):
         return cid
     ally = ctx.ally_power(cid)

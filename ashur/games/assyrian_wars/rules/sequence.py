@@ -240,6 +240,10 @@ class ActionPhase(Step[Ctx]):
                 self._scheduled(ctx, frame, target)
             return
         # phase == "next": the next scheduled impulse
+        special = special_impulse(ctx, frame)
+        if special is not None:
+            flow.push(s, "impulse", c=special, kind="preemptive", phase="start")
+            return
         if frame.get("after_preempt"):
             target = frame.pop("after_preempt")
             frame["pending"] = None
@@ -317,6 +321,21 @@ class ActionPhase(Step[Ctx]):
             return
         ctx.s["last_card_player"] = last
         frame["phase"] = "next"
+
+
+def special_impulse(ctx: Ctx, frame: Frame) -> str | None:
+    """7.5.2.b: special preemptive impulses chosen by secret diplomacy take place before the first impulse
+    of the turn, in impulse-track order."""
+    waiting = ctx.s.get("special_impulses")
+    if not waiting or frame["pos"] != 0 or ctx.s["round"] != 1 or frame.get("last") is not None:
+        return None
+    for cid in ctx.track():
+        if cid in waiting:
+            waiting.remove(cid)
+            if takes_impulses(ctx, cid):
+                ctx.log("aw.special_impulse", "7.5.2.b", country=cid)
+                return cid
+    return None
 
 
 @FLOW.register

@@ -15,7 +15,8 @@ def friendly_country(ctx: Ctx, owner: str | None, cid: str) -> bool:
         return True
     if ctx.march(owner, cid) or ctx.march(cid, owner):
         return True
-    pair = sorted([owner, cid])
+    # 6.9: a free passage between two powers includes their allied minors
+    pair = sorted([ctx.ally_power(owner) or owner, ctx.ally_power(cid) or cid])
     if pair in ctx.s.get("free_passage", []):
         return True
     if (cid == "assyria" or ctx.allied(cid, "assyria")) and any(

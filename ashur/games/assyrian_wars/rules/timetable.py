@@ -160,6 +160,7 @@ class Succession(Step[Ctx]):
         if candidate is None or ctx.s.get("eliminated", {}).get(power):
             return
         crown_prince = ctx.s.get("crown_prince", {}).pop(power, False)
+        rivals = two_candidates(ctx, power)
         mod = succession_modifier(ctx, power) - (1 if sacrificed else 0)
         if crown_prince:
             ok = True
@@ -167,6 +168,9 @@ class Succession(Step[Ctx]):
         else:
             roll = ctx.die(rule="10.3", why="aw.why.succession", country=power, modifier=mod)
             ok = roll + mod < 6
+        if rivals:
+            ctx.log("aw.two_candidates", "10.3", country=power, rival=rivals[0])
+            riots(ctx, power)
         if ok:
             crown(ctx, power, candidate)
         else:
@@ -181,9 +185,45 @@ class Succession(Step[Ctx]):
             riots(ctx, power)
 
 
+def grant_crown_prince(ctx: Ctx, power: str, rule: str = "10.3") -> None:
+    """10.3: the Crown Prince event makes the power's next succession automatic, without a roll."""
+    if ctx.s.get("eliminated", {}).get(power):
+        return
+    ctx.s.setdefault("crown_prince", {})[power] = True
+    ctx.log("aw.crown_prince", rule, country=power)
+
+
+def crown_leader(ctx: Ctx, leader: str, rule: str = "6.3") -> bool:
+    """6.3: the Crown Prince event crowns a leader with a generic king marker (one king per army group,
+    6.6.3); there are five markers. Returns False when not possible."""
+    p = ctx.piece(leader)
+    power = p["nation"]
+    if p["kind"] != "leader" or p.get("crowned") or not ctx.on_map(p["loc"]) \
+            or ctx.s.get("eliminated", {}).get(power):
+        return False
+    used = sum(1 for q in ctx.s["pieces"].values() if q.get("crowned"))
+    if used >= int(ctx.c.generic_king_markers.count):
+        return False
+    p["crowned"] = True
+    p["red"] = False
+    ctx.log("aw.leader_crowned", rule, piece=leader, country=power)
+    return True
+
+
+def two_candidates(ctx: Ctx, power: str) -> list[str]:
+    """10.3: a crowned leader (generic king marker) on the map besides the timetable's candidate makes two
+    candidates for the throne."""
+    return [pid for pid, p in sorted(ctx.s["pieces"].items())
+            if p["nation"] == power and p.get("crowned") and ctx.on_map(p["loc"])]
+
+
 def crown(ctx: Ctx, power: str, king_id: str) -> None:
     """The candidate becomes (or stays) king: a paired counter flips to the new king in place; otherwise
-    the new king appears with the old one's army or in the capital or another controlled home city."""
+    the new king appears with the old one's army or in the capital or another controlled home city.
+    An eliminated power crowns no king (10.3)."""
+    if ctx.s.get("eliminated", {}).get(power):
+        ctx.log("aw.no_king_eliminated", "10.3", country=power)
+        return
     king = ctx.c.kings[king_id]
     counter = king.counter
     p = ctx.piece(counter)

@@ -8,6 +8,7 @@ Refusal markers live in ``state["refused"]``: ``black`` for a refusal by tribute
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from ashur.core import flow
@@ -18,6 +19,10 @@ from ashur.games.assyrian_wars.rules.registry import FLOW
 
 Frame = dict[str, Any]
 ASSYRIA = "assyria"
+#: run after the conquered countries' tribute is recorded (tribute agreed in the Interphase, 7.4.3)
+PHASE_HOOKS: list[Callable[[Ctx], None]] = []
+#: checked first for each minor's tribute check; True when it settled the minor's tribute (7.5.2.c)
+CHECK_OVERRIDES: list[Callable[[Ctx, str], bool]] = []
 
 
 def tribute_rate(ctx: Ctx, payer: str) -> int:
@@ -33,9 +38,11 @@ def add_tribute(ctx: Ctx, payer: str, receiver: str, why: str, rule: str) -> Non
     """Record a tribute payment for this turn (only powers receive tribute, 5.2)."""
     if not ctx.is_power(receiver) or receiver not in ctx.s["countries"] or pays_to(ctx, payer, receiver):
         return
+    if ctx.s.get("eliminated", {}).get(payer) or ctx.s.get("eliminated", {}).get(receiver):
+        return  # 7.1 Elimination: an eliminated country pays no tribute
     amount = tribute_rate(ctx, payer) if not ctx.is_minor_city(payer) else 1
     ctx.s["tribute"].append({"payer": payer, "to": receiver, "amount": amount, "why": why})
-    ctx.log("aw.tribute_paid", rule, payer=payer, to=receiver, amount=amount, why=why)
+    ctx.log("aw.tribute_paid", rule, payer=payer, receiver=receiver, amount=amount, why=why)
     if receiver == ASSYRIA:
         tribute_peace(ctx, payer)
 
@@ -45,7 +52,7 @@ def end_tribute(ctx: Ctx, payer: str, receiver: str, rule: str) -> None:
     before = len(ctx.s["tribute"])
     ctx.s["tribute"] = [t for t in ctx.s["tribute"] if not (t["payer"] == payer and t["to"] == receiver)]
     if len(ctx.s["tribute"]) != before:
-        ctx.log("aw.tribute_ended", rule, payer=payer, to=receiver)
+        ctx.log("aw.tribute_ended", rule, payer=payer, receiver=receiver)
 
 
 def tribute_balance(ctx: Ctx, cid: str) -> int:
@@ -114,6 +121,7 @@ class TributePhase(Step[Ctx]):
                 return
             s["tribute"] = []
             s["bankrupt"] = []
+            s["declined"] = []
             frame["stage"] = "conquered"
             return
         if frame["stage"] == "conquered":
@@ -123,6 +131,8 @@ class TributePhase(Step[Ctx]):
             for city, d in sorted(s["diplo"].items()):
                 if ctx.is_minor_city(city) and d.get("power") and (d.get("pact") or d.get("conquered")):
                     add_tribute(ctx, city, d["power"], "pact", "5.2.2")
+            for hook in PHASE_HOOKS:
+                hook(ctx)
             frame["stage"] = "powers"
             frame["ask"] = [p for p in ctx.powers() if p != ASSYRIA and ASSYRIA in s["countries"]
                             and not ctx.at_war(p, ASSYRIA) and not s["conquered"].get(p)]
@@ -150,6 +160,8 @@ class TributePhase(Step[Ctx]):
 
     def _check_minor(self, ctx: Ctx, minor: str) -> None:
         s = ctx.s
+        if any(override(ctx, minor) for override in CHECK_OVERRIDES):
+            return
         if ctx.status(minor, ASSYRIA) >= 7:
             s["refused"].pop(minor, None)
             add_tribute(ctx, minor, ASSYRIA, "pro", "5.2")
@@ -192,6 +204,7 @@ class TributeDecision(Step[Ctx]):
         if act["id"] == "tribute:pay":
             add_tribute(ctx, c, ASSYRIA, "decision", "5.2")
         else:
+            ctx.s.setdefault("declined", []).append(c)
             ctx.log("aw.tribute_declined", "5.2", country=c)
         flow.pop(ctx.s)
 

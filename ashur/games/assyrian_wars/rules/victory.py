@@ -44,7 +44,8 @@ def defeated(ctx: Ctx, power: str) -> bool:
 def defeated_camp(ctx: Ctx) -> str | None:
     """A camp all of whose powers are defeated (9.1)."""
     for camp in ("assyrian", "rebel"):
-        members = [p for p in ctx.powers() if ctx.country(p).get("camp") == camp]
+        members = [p for p in ctx.powers() if ctx.country(p).get("camp") == camp
+                   or (ctx.country(p).get("camp_start") == camp and defeated(ctx, p))]
         if members and all(defeated(ctx, p) for p in members):
             return camp
     return None

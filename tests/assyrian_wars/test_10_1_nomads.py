@@ -1,0 +1,168 @@
+"""10.1 nomads: at war with everyone, pillage, leaving pillage 2, no events, reinforcement, defeat."""
+
+from __future__ import annotations
+
+from ashur.games.assyrian_wars.cards import may_play_by
+from ashur.games.assyrian_wars.rules import nomads
+from ashur.games.assyrian_wars.rules.registry import HOOKS
+from tests.assyrian_wars.politicskit import ctx_of, marker, put, run, setup, top
+
+CIMMERIANS = ["cimmerians-hb3-1", "cimmerians-hb3-2", "cimmerians-hb3-3", "cimmerians-hb3-4",
+              "cimmerians-lc3-1", "cimmerians-lc3-2", "cimmerians-teushpa"]
+
+
+def with_cimmerians(area: str = "tushpa"):  # type: ignore[no-untyped-def]
+    pos = setup()
+    for pid in CIMMERIANS:
+        put(pos, pid, area)
+    pos.state["countries"]["cimmerians"]["active"] = True
+    pos.state["control"]["cimmerians"] = "assyria"
+    return pos
+
+
+def fake_impulse(pos, nomad: str) -> dict:  # type: ignore[no-untyped-def,type-arg]
+    frame = {"step": "impulse", "c": nomad, "kind": "scheduled", "phase": "hooks", "ap2": 0, "spent2": 0,
+             "cards": [], "flags": {}, "passing": False, "bought_plus": False, "hook": 0}
+    pos.state["stack"].append(frame)
+    return frame
+
+
+def test_10_1_at_war_with_everyone_unless_allied() -> None:
+    pos = setup()
+    ctx = ctx_of(pos)
+    assert ctx.at_war("cimmerians", "assyria") and ctx.at_war("cimmerians", "scythians")
+    assert ctx.at_war("cimmerians", "judah")
+    marker(pos, "cimmerians", "assyria", 13)
+    ctx = ctx_of(pos)
+    assert not ctx.at_war("cimmerians", "assyria") and ctx.at_war("cimmerians", "babylonia")
+    assert not ctx.at_war("cimmerians", "egypt")
+
+
+def test_10_1_pillage_at_the_start_of_the_impulse_then_leave_pillage_2() -> None:
+    pos = with_cimmerians("tushpa")
+    pos.state["areas"]["tushpa"]["pillage"] = 1
+    frame = fake_impulse(pos, "cimmerians")
+    run(pos, lambda ctx: nomads.impulse_start(ctx, frame))
+    assert pos.state["areas"]["tushpa"]["pillage"] == 2
+    pos.assert_logged(rule="10.1", key="aw.nomad_pillage", area="tushpa", level=2)
+    assert top(pos)["step"] == "nomad_leave"
+    choice = pos.ids("assyria")[0]
+    dest = choice.split(":")[1]
+    pos.act("assyria", choice)
+    assert all(pos.state["pieces"][p]["loc"] == dest for p in CIMMERIANS)
+    assert pos.state["areas"][dest]["pillage"] == 1 or pos.state["areas"][dest]["ctrl"] is None
+
+
+def test_10_1_no_pillage_where_the_tribe_is_at_march_status() -> None:
+    pos = with_cimmerians("tushpa")
+    marker(pos, "cimmerians", "urartu", 0)
+    marker(pos, "cimmerians", "assyria", 11)
+    ctx = ctx_of(pos)
+    assert not nomads.exempt(ctx, "cimmerians", "tushpa")
+    assert nomads.exempt(ctx, "cimmerians", "nineveh")
+    assert nomads.exempt(ctx, "cimmerians", "gamir")  # no-man's land
+
+
+def test_10_1_allied_tribe_may_pay_to_stay() -> None:
+    pos = with_cimmerians("tushpa")
+    marker(pos, "cimmerians", "assyria", 13)
+    pos.state["areas"]["tushpa"]["pillage"] = 2
+    frame = fake_impulse(pos, "cimmerians")
+    frame["ap2"] = 4
+    run(pos, lambda ctx: nomads.impulse_start(ctx, frame))
+    assert "stay" in pos.ids("assyria")
+    pos.act("assyria", "stay")
+    assert pos.state["pieces"]["cimmerians-teushpa"]["loc"] == "tushpa"
+
+
+def test_10_1_entering_an_inactive_minor_attacks_and_activates_it() -> None:
+    pos = with_cimmerians("gamir")
+    put(pos, "cimmerians-hb3-1", "arzashkun")
+    run(pos, lambda ctx: HOOKS.notify_control_changed(ctx, "arzashkun", "urartu", "cimmerians"))
+    assert pos.state["countries"]["urartu"]["active"]
+    assert ["cimmerians", "urartu"] in pos.state["wars"]
+    assert pos.state["areas"]["arzashkun"]["pillage"] == 1
+
+
+def test_10_1_nomads_play_no_events() -> None:
+    pos = setup()
+    assert not may_play_by(ctx_of(pos), 36, "cimmerians")
+
+
+def test_10_1_nomads_conduct_no_diplomacy_and_declare_no_war() -> None:
+    pos = with_cimmerians()
+    from ashur.games.assyrian_wars.rules.war import can_declare
+
+    assert can_declare(ctx_of(pos), "cimmerians", "judah")[2] in ("7.4.2", "10.1")
+    from ashur.games.assyrian_wars.rules.diplomacy import is_diplomat
+
+    assert not is_diplomat(ctx_of(pos), "cimmerians")
+
+
+def test_7_1_a_tribe_without_forces_on_the_map_is_defeated() -> None:
+    pos = with_cimmerians()
+    marker(pos, "cimmerians", "assyria", 13)
+    for pid in CIMMERIANS:
+        put(pos, pid, "regroup")
+    run(pos, nomads.check_defeat)
+    assert not pos.state["countries"]["cimmerians"]["active"]
+    assert pos.state["diplo"]["cimmerians"]["value"] == 0
+    pos.assert_logged(rule="7.1", key="aw.nomads_defeated", nation="cimmerians")
+
+
+def test_10_1_interphase_back_to_full_strength_where_the_tribe_is() -> None:
+    pos = with_cimmerians("tushpa")
+    pos.state["pieces"]["cimmerians-hb3-1"]["red"] = True
+    put(pos, "cimmerians-hb3-2", "regroup")
+    put(pos, "cimmerians-hb3-3", "pool")
+    run(pos, nomads.reinforcement)
+    for pid in CIMMERIANS:
+        assert pos.state["pieces"][pid]["loc"] == "tushpa" and not pos.state["pieces"][pid]["red"]
+
+
+def test_10_1_a_completely_eliminated_tribe_returns_at_its_starting_area() -> None:
+    pos = with_cimmerians("tushpa")
+    for pid in CIMMERIANS:
+        put(pos, pid, "pool")
+    pos.state["countries"]["cimmerians"]["entered"] = True
+    run(pos, nomads.reinforcement)
+    assert all(pos.state["pieces"][p]["loc"] == "gamir" for p in CIMMERIANS)
+
+
+def test_10_1_1_the_player_chooses_where_returning_units_join() -> None:
+    pos = with_cimmerians("tushpa")
+    put(pos, "cimmerians-hb3-1", "musasir")
+    put(pos, "cimmerians-hb3-2", "regroup")
+    run(pos, nomads.reinforcement)
+    assert pos.ids("assyria") == ["reinforce:musasir", "reinforce:tushpa"]
+    pos.act("assyria", "reinforce:musasir")
+    assert pos.state["pieces"]["cimmerians-hb3-2"]["loc"] == "musasir"
+
+
+def test_10_1_2_timetable_orders_until_allied() -> None:
+    pos = with_cimmerians()
+    pos.state["nomad_orders"] = {"cimmerians": {"kind": "harass_exclusively", "target": "urartu"}}
+    ctx = ctx_of(pos)
+    assert nomads.may_attack(ctx, "cimmerians", "urartu")[0]
+    assert nomads.may_attack(ctx, "cimmerians", "phrygia") == (False, "the cimmerians harass urartu exclusively "
+                                                                      "(timetable)", "10.1.2")
+    marker(pos, "cimmerians", "assyria", 12)
+    from ashur.games.assyrian_wars.rules.markers import set_marker
+
+    run(pos, lambda c: set_marker(c, "cimmerians", "assyria", 13, "6.9"))
+    assert "cimmerians" not in pos.state["nomad_orders"]
+
+
+def test_10_1_1_no_senseless_one_unit_attacks_a_full_army_when_available() -> None:
+    pos = with_cimmerians()
+    ctx = ctx_of(pos)
+    assert nomads.attack_allowed(ctx, "cimmerians", ["cimmerians-hb3-1"])[0] is False
+    assert nomads.attack_allowed(ctx, "cimmerians", CIMMERIANS)[0] is True
+
+
+def test_10_1_arab_and_aramaean_units_are_not_rebuilt() -> None:
+    pos = setup()
+    ctx = ctx_of(pos)
+    arab = next(pid for pid, p in pos.state["pieces"].items() if p["nation"] == "arabs")
+    assert not nomads.may_rebuild(ctx, arab)
+    assert nomads.may_rebuild(ctx, "assyria-hi4-1")

@@ -1,0 +1,67 @@
+"""10.4.a markers out of stock (and 8.3.1)."""
+
+from __future__ import annotations
+
+from ashur.games.assyrian_wars.rules import stock
+from tests.assyrian_wars.politicskit import ctx_of, impulse, run, setup, top
+
+
+def exhaust_pillage(pos) -> None:  # type: ignore[no-untyped-def]
+    areas = [a for a in sorted(pos.state["areas"]) if pos.state["areas"][a]["ctrl"] == "assyria"][:10]
+    areas += [a for a in sorted(pos.state["areas"]) if pos.state["areas"][a]["ctrl"] == "elam"][:8]
+    areas += [a for a in sorted(pos.state["areas"]) if pos.state["areas"][a]["ctrl"] == "egypt"][:12]
+    for aid in areas:
+        pos.state["areas"][aid]["pillage"] = 1
+    assert len(areas) == 30
+
+
+def test_10_4_a_when_pillage_markers_run_out_everyone_repairs_one() -> None:
+    pos = setup()
+    exhaust_pillage(pos)
+    assert stock.exhausted(ctx_of(pos)) == ["pillage"]
+    pos.state["countries"]["assyria"]["saved"] = 3
+    impulse(pos, "assyria", ap=0)
+    pos.act("assyria", "end")
+    assert top(pos)["step"] == "stock_repair"
+    ids = pos.ids("assyria")
+    assert any(i.endswith(":saved") for i in ids) and any(":card" in i for i in ids)
+    pos.act("assyria", next(i for i in ids if i.endswith(":saved")))
+    assert pos.state["countries"]["assyria"]["saved"] == 2
+    assert top(pos)["step"] == "stock_repair"
+
+
+def test_10_4_a_a_card_played_for_its_aps_the_rest_saved() -> None:
+    pos = setup()
+    exhaust_pillage(pos)
+    pos.state["countries"]["assyria"]["saved"] = 0
+    impulse(pos, "assyria", ap=0)
+    pos.act("assyria", "end")
+    card_id = next(i for i in pos.ids("assyria") if ":card" in i)
+    number = int(card_id.rsplit("card", 1)[1])
+    ap = GAME_AP(pos, number)
+    pos.act("assyria", card_id)
+    assert number in pos.state["discard"]
+    assert pos.state["countries"]["assyria"]["saved"] == min(4, ap - 1)
+
+
+def GAME_AP(pos, number: int) -> int:  # type: ignore[no-untyped-def]
+    return int(ctx_of(pos).card(number).ap)
+
+
+def test_10_4_a_8_3_1_without_aps_or_cards_a_power_loses_1_vp() -> None:
+    pos = setup()
+    exhaust_pillage(pos)
+    for c in ("elam",):
+        pos.state["countries"][c]["saved"] = 0
+        pos.state["countries"][c]["hand"] = [n for n in pos.state["countries"][c]["hand"] if n in (10, 11)]
+    vp = pos.state["countries"]["elam"]["vp"]
+    pos.state["stack"].append({"step": "stock_repair", "kind": "pillage", "order": ["elam"], "i": 0})
+    run(pos, lambda ctx: None)
+    assert pos.state["countries"]["elam"]["vp"] == vp - 1
+    pos.assert_logged(rule="10.4.a", key="aw.stock_no_repair", country="elam")
+
+
+def test_10_4_a_city_damage_counters() -> None:
+    assert stock.counters_for_damage(2) == (1, 0)
+    assert stock.counters_for_damage(3) == (0, 1)
+    assert stock.counters_for_damage(5) == (1, 1)
