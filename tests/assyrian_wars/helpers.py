@@ -21,7 +21,8 @@ def active_role(pos: Position) -> str:
 def simple_choice(pos: Position, role: str) -> str:
     """Play the first card for its APs, end the impulse, decline the rest (a plain, predictable player)."""
     ids = pos.ids(role)
-    for prefer in ("no_preempt", "keep", "tribute:pay", "relocate:none", "no_sacrifice", "done", "stop"):
+    for prefer in ("no_preempt", "keep", "tribute:pay", "relocate:none", "no_sacrifice", "done", "stop",
+                   "no_sd", "pass"):
         if prefer in ids:
             return prefer
     cards = [i for i in ids if i.startswith("card:") and i.endswith(":ap")]
@@ -30,7 +31,8 @@ def simple_choice(pos: Position, role: str) -> str:
         return cards[0]
     if "end" in ids:
         return "end"
-    return ids[0]
+    supply = [i for i in ids if i.startswith("supply:")]
+    return supply[0] if supply else ids[0]
 
 
 def run_until(pos: Position, done: Callable[[Position], bool], limit: int = 5000,
@@ -42,6 +44,19 @@ def run_until(pos: Position, done: Callable[[Position], bool], limit: int = 5000
         role = active_role(pos)
         pos.act(role, choose(pos, role))
     raise AssertionError("condition not reached")
+
+
+def to_main(pos: Position) -> Position:
+    """Settle the decisions at the start of an impulse (6.10 maintenance: pay) until the phasing country
+    chooses what to do in its impulse."""
+    for _ in range(200):
+        frame = top(pos)
+        if frame["step"] == "impulse" and frame["phase"] == "main":
+            return pos
+        role = active_role(pos)
+        ids = pos.ids(role)
+        pos.act(role, next((i for i in ids if i.startswith("supply:")), ids[0]))
+    raise AssertionError("no impulse reached")
 
 
 def at_impulse_of(country: str, kind: str = "scheduled") -> Callable[[Position], bool]:

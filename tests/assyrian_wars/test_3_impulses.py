@@ -9,12 +9,12 @@ from ashur.games.assyrian_wars.ctx import Ctx
 from ashur.games.assyrian_wars.game import GAME, content
 from ashur.games.assyrian_wars.rules.impulse import can_pay, pay
 from ashur.testing import Position
-from tests.assyrian_wars.helpers import at_impulse_of, run_until, top
+from tests.assyrian_wars.helpers import at_impulse_of, run_until, to_main, top
 
 
 @pytest.fixture
 def campaign() -> Position:
-    return Position.setup(GAME, "campaign", seed=7)
+    return to_main(Position.setup(GAME, "campaign", seed=7))
 
 
 def _plus_card(pos: Position, c: str) -> int:
@@ -102,6 +102,7 @@ def test_6_18_income_once_per_round_and_not_in_preemptive_impulses(campaign: Pos
     run_until(campaign, lambda p: p.state["round"] >= 2 and top(p)["step"] == "preempt")
     holder = top(campaign)["holder"]
     campaign.act(holder, "preempt")
+    to_main(campaign)
     f = top(campaign)
     assert f["kind"] == "preemptive" and f["c"] == holder
     entry = campaign.assert_logged(rule="3.1", key="aw.impulse", country=holder, kind="preemptive")

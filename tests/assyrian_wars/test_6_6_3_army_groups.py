@@ -94,7 +94,7 @@ def test_6_6_6_the_mede_must_sell_its_card_in_turns_1_to_3() -> None:
     pos = start("campaign")
     co = pos.state["countries"]["mede"]
     assert not co["ag_sold"]
-    from landkit import advance
+    from tests.assyrian_wars.landkit import advance
 
     imp = impulse(pos)
     imp.update(c="mede", phase="hooks", hook=0, flags={}, ap2=0, spent2=0)

@@ -79,7 +79,7 @@ def test_10_4_e_turncoats_fight_in_the_fortress_without_its_penalty() -> None:
     put(pos, "babylonia-li2-1", "babylon", city=True)
     pos.fix_dice(6, 6, 6, 6, 6, 6)
     turncoat_battle(ctx(pos), "babylon", ["merc-li2-1"], ["babylonia-li2-1"])
-    from landkit import advance
+    from tests.assyrian_wars.landkit import advance
 
     advance(pos)
     first = next(e for e in pos.state["log"] if e["key"] == "dice" and e["rule"] == "6.7.2")
@@ -88,9 +88,8 @@ def test_10_4_e_turncoats_fight_in_the_fortress_without_its_penalty() -> None:
 
 
 def test_views_and_legal_actions_never_change_the_state() -> None:
-    from landkit import advance, impulse, set_ap
-
     from ashur.core.statedata import clone
+    from tests.assyrian_wars.landkit import advance, impulse, set_ap
 
     pos = start()
     army(pos, "assyria-turtanu", "der", ["assyria-hi4-1"])

@@ -25,6 +25,6 @@ def test_play_a_whole_game_against_bots(tmp_path: Path) -> None:
 
 def test_play_refuses_an_illegal_typed_action_with_its_rule() -> None:
     result = CliRunner().invoke(app, ["play", "assyrian-wars", "--scenario", "campaign", "--seed", "4",
-                                      "--seat", "assyria=human"], input="end\nplus\nquit\n")
+                                      "--seat", "assyria=human"], input="1\nend\nquit\n")
     assert result.exit_code == 0
     assert "rule 3.1" in result.output

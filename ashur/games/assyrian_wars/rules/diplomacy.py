@@ -149,7 +149,7 @@ class DiplomacySpaces(Step[Ctx]):
         c2 = cost2(ctx, frame["subject"])
         acts = [action(f"spaces:{n}", "aw.act.diplomacy_spaces", "6.9", subject=frame["subject"], n=n,
                        ap=Ctx.ap_text(n * c2)) for n in range(1, self._max(ctx, frame) + 1)]
-        acts.append(action("cancel", "aw.act.cancel", "6.9"))
+        # no 'cancel': undo takes a choice back, and a cancel that restores the same state lets play cycle
         return acts
 
     def prompt(self, ctx: Ctx, frame: Frame, actor: str) -> dict[str, Any]:
@@ -163,8 +163,6 @@ class DiplomacySpaces(Step[Ctx]):
 
     def apply(self, ctx: Ctx, frame: Frame, actor: str, act: Action) -> None:
         flow.pop(ctx.s)
-        if act["id"] == "cancel":
-            return
         impulse = current_impulse(ctx)
         assert impulse is not None
         n = int(act["params"]["n"])

@@ -37,6 +37,7 @@ def fresh_land() -> dict[str, Any]:
     return {"moved": {}, "used": [], "finished": [], "picked": {}, "dropped": {}, "quick": [],
             "pillaged": [], "leader_bought": False, "relocated": False, "forced_march": False,
             "sieged": [], "free_siege": [], "group_changed": [], "commander_changed": [], "city_moves": [],
+            "halted": [],
             "sold_card": False, "maintained": [], "mercs_bought": False}
 
 

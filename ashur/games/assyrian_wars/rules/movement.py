@@ -125,16 +125,25 @@ def movable(ctx: Ctx, c: str, f: dict[str, Any]) -> bool:
 # --- the menu -----------------------------------------------------------------------------------------
 def _offer_move(ctx: Ctx, frame: Frame) -> list[Action]:
     c = frame["c"]
+    halted = land_view(ctx).get("halted", [])
     out = []
     for f in all_forces_of(ctx, c):
-        if not movable(ctx, c, f):
+        if not movable(ctx, c, f) or _halted(f, halted):
             continue
         can = steps(ctx, frame, c, f["pieces"], f["loc"], not f["leaders"])
-        city = not f["city"] and city_open_to(ctx, f["loc"], f["countries"]) and not enemy_field(ctx, f["loc"], c)
+        city = not f["city"] and city_open_to(ctx, f["loc"], f["countries"]) and not enemy_field(ctx, f["loc"], c) \
+            and f["loc"] not in land_view(ctx)["city_moves"]
         if can or city:
             out.append(action(f"move:{f['id']}", "aw.act.move_force", "6.6", force=f["id"], area=f["loc"],
                               n=len(units_in(ctx, f["pieces"]))))
     return out
+
+
+def _halted(f: dict[str, Any], halted: list[str]) -> bool:
+    """A force that stopped where it started this impulse: an army by its leader(s), units by themselves."""
+    if f["leaders"]:
+        return any(p in halted for p in f["leaders"])
+    return bool(f["pieces"]) and all(p in halted for p in f["pieces"])
 
 
 def _apply_move(ctx: Ctx, frame: Frame, act: Action) -> None:
@@ -145,7 +154,7 @@ def _apply_move(ctx: Ctx, frame: Frame, act: Action) -> None:
         activate_group(ctx, fid, frame["c"])
     lead = groups(ctx)[fid]["commander"] if fid.startswith("ag") else (fid if f["leaders"] else None)
     flow.push(ctx.s, "move", c=frame["c"], lead=lead, group=[] if lead else [fid], at=f["loc"], acted=False,
-              phase="main", entered=0)
+              phase="main", entered=0, touched=list(f["pieces"]))
 
 
 def _explain_move(ctx: Ctx, frame: Frame, action_id: str) -> tuple[str, str] | None:
@@ -210,6 +219,11 @@ class Move(Step[Ctx]):
         self._end(ctx, frame)
 
     def _end(self, ctx: Ctx, frame: Frame) -> None:
+        if not frame["entered"]:
+            # 6.6: a force that stops where it started has finished moving for this impulse, and so have the
+            # units it picked up or dropped there (otherwise opening and closing moves without cost could go
+            # on for ever); undo takes it back
+            mark(ctx, "halted", sorted(set(moving(ctx, frame)) | set(frame.get("touched", []))))
         flow.pop(ctx.s)
         normalize(ctx)
         tidy(ctx, frame["at"], frame["c"])
@@ -234,6 +248,8 @@ class Move(Step[Ctx]):
             acts.append(action(f"pickup:{pid}" + (f":{lid}" if lid else ""), "aw.act.pick_up", "6.6.2",
                                piece=pid, leader=lid or ""))
         droppable = [pid for pid in units_in(ctx, pieces) if here not in rec["picked"].get(pid, [])]
+        if frame["lead"] is None and len(units_in(ctx, pieces)) <= 1:
+            droppable = []  # dropping the last unit of a leaderless group is no move at all: stop instead
         for pid in representatives(ctx, droppable, []):
             acts.append(action(f"drop:{pid}", "aw.act.drop_off", "6.6.2", piece=pid))
         acts += self._group_actions(ctx, frame, pieces, in_city)
@@ -406,6 +422,7 @@ class Move(Step[Ctx]):
                 lid = next(p for p in moving(ctx, frame) if is_leader(ctx, p))
             ctx.piece(pid)["army"] = lid
         land(ctx)["picked"].setdefault(pid, []).append(frame["at"])
+        frame.setdefault("touched", []).append(pid)
         ctx.log("aw.picked_up", "6.6.2", piece=pid, leader=lid or "", area=frame["at"])
 
     def _drop(self, ctx: Ctx, frame: Frame, pid: str) -> None:
