@@ -126,3 +126,14 @@ def test_first_turn_keeps_the_scenario_tribute() -> None:
     pos = Position.setup(GAME, "campaign", 1)
     pos.assert_logged(rule="5.2", key="aw.tribute_from_scenario")
     assert pos.state["refused"]["syria"] == "black"
+
+
+def test_5_2_1_a_country_without_cities_passes_any_tribute_check() -> None:
+    """5.2.1/7.4.4: Persia has no cities, so a tribute check (e.g. after punishment) always succeeds."""
+    from ashur.games.assyrian_wars.rules.tribute import tribute_check
+
+    pos = Position.setup(GAME, "campaign", 1)
+    ctx = Ctx(pos.state, content())
+    pos.state["refused"]["persia"] = "white"
+    assert tribute_dice(ctx, "persia") == 0
+    assert tribute_check(ctx, "persia", rule="7.4.4")

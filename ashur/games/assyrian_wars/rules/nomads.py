@@ -250,6 +250,10 @@ def bring_back(ctx: Ctx, nomad: str, rule: str, area: str | None = None, *, fres
     is, or at its starting location)."""
     here = sorted({ctx.piece(p)["loc"] for p in on_map_pieces(ctx, nomad)})
     dest = area or (here[0] if here else entry_area(ctx, nomad))
+    if dest is not None and not here:
+        from ashur.games.assyrian_wars.rules.territory import arrival_area
+
+        dest = arrival_area(ctx, nomad, dest)
     for pid in on_map_pieces(ctx, nomad):
         ctx.piece(pid)["red"] = False
     back = returning(ctx, nomad, fresh)

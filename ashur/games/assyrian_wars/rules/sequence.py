@@ -247,7 +247,13 @@ class ActionPhase(Step[Ctx]):
         if frame.get("after_preempt"):
             target = frame.pop("after_preempt")
             frame["pending"] = None
-            self._scheduled(ctx, frame, target)
+            if takes_impulses(ctx, target):
+                self._scheduled(ctx, frame, target)
+            else:
+                # the preempted country became inactive meanwhile (3.4): its slot passes
+                frame["pos"] += 1
+                frame["block"] = False
+                ctx.log("aw.preempted_inactive", "3.4", country=target)
             return
         if not any(takes_impulses(ctx, c) for c in track):
             ctx.log("aw.no_active_country", "3.5")

@@ -75,3 +75,25 @@ def entry_requirement(ctx: Ctx, mover: str, aid: str) -> tuple[str, str, str]:
     if not ok:
         return ("no", reason, rule)
     return ("dow", owner, "8.1")
+
+
+def arrival_area(ctx: Ctx, cid: str, area: str) -> str:
+    """Where forces of `cid` that appear in `area` (nomads entering or returning, 7.6/10.1) are placed:
+    `area` itself, or — when enemy forces stand there outside a city (6.12 forbids enemies sharing an area)
+    — the nearest area by land connections without enemy forces (ties by area id; see rules-decisions)."""
+    if not enemy_forces_in(ctx, area, cid):
+        return area
+    from collections import deque
+
+    seen = {area}
+    queue = deque([area])
+    while queue:
+        here = queue.popleft()
+        for other, kind in sorted(ctx.c.neighbors(here)):
+            if other in seen or (kind == "mede_only" and cid != "mede"):
+                continue
+            seen.add(other)
+            if not enemy_forces_in(ctx, other, cid):
+                return other
+            queue.append(other)
+    return area

@@ -41,11 +41,14 @@ def _event(ctx: Ctx, ev: Any) -> None:
     if ev.nation not in s["countries"] and ev.type not in ("units_to_force_pool", "units_removed"):
         return
     if ev.type == "nomad_entry":
+        from ashur.games.assyrian_wars.rules.territory import arrival_area
+
         placed = []
+        where = arrival_area(ctx, ev.nation, ev.area)
         for pid in ev.counters:
             p = s["pieces"][pid]
             if p["loc"] in ("setup", "pool", "regroup"):
-                ctx.move_piece(pid, ev.area)
+                ctx.move_piece(pid, where)
                 p["red"] = False
                 placed.append(pid)
         leaders = [p for p in placed if s["pieces"][p]["kind"] in ("leader", "king")]
@@ -58,7 +61,7 @@ def _event(ctx: Ctx, ev: Any) -> None:
                 s["pieces"][pid]["army"] = lid
             units = units[command:]
         s["countries"][ev.nation]["active"] = True
-        ctx.log("aw.nomads_enter", "7.6", nation=ev.nation, area=ev.area, n=len(placed))
+        ctx.log("aw.nomads_enter", "7.6", nation=ev.nation, area=where, n=len(placed))
     elif ev.type == "nomad_orders":
         s.setdefault("nomad_orders", {})[ev.nation] = ev.orders.model_dump()
         ctx.log("aw.nomad_orders", "7.6", nation=ev.nation, target=ev.orders.target)

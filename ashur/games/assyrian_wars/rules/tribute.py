@@ -81,7 +81,10 @@ def tribute_peace(ctx: Ctx, payer: str) -> None:
 
 def tribute_dice(ctx: Ctx, minor: str) -> int:
     """5.2.1: the capital's city defence, one more die with a white-backed refusal marker."""
-    dice = int(ctx.c.tribute_dice(minor))
+    base = ctx.c.tribute_dice(minor)
+    if base is None:
+        return 0  # Persia has no cities: its checks always succeed (5.2.1)
+    dice = int(base)
     if ctx.s["refused"].get(minor) == "white":
         dice += 1
     return dice
