@@ -11,14 +11,14 @@ from ashur.testing import Position
 def test_6_12_nomads_arrive_next_to_an_enemy_that_holds_their_area() -> None:
     pos = Position.setup(GAME, "rise_and_fall", 1)
     ctx = Ctx(pos.state, content())
-    scythians = [p for p, x in pos.state["pieces"].items() if x["nation"] == "scythians" and x["loc"] in content().areas]
+    scythians = [p for p, x in pos.state["pieces"].items()
+                 if x["nation"] == "scythians" and x["loc"] in content().areas]
     assert scythians
     area = pos.state["pieces"][scythians[0]]["loc"]
     assert ctx.at_war("cimmerians", "scythians")
     assert enemy_forces_in(ctx, area, "cimmerians")
     dest = arrival_area(ctx, "cimmerians", area)
     assert dest != area and not enemy_forces_in(ctx, dest, "cimmerians")
-    assert dest in {o for o, _ in content().neighbors(area)} or True
 
 
 def test_6_12_a_free_area_is_used_as_it_is() -> None:
