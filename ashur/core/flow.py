@@ -51,6 +51,14 @@ class Step(Generic[C]):
         """Carry out a legal action of `actor`."""
         raise FlowError(f"step {self.kind!r} takes no actions")
 
+    def find_action(self, ctx: C, frame: Frame, actor: str, action_id: str) -> Action | None:
+        """The legal action with this id, or None. Steps with long lists may override this to compute only
+        the part of the list the id can belong to (it must agree with :meth:`actions`)."""
+        for act in self.actions(ctx, frame, actor):
+            if act["id"] == action_id:
+                return act
+        return None
+
     def prompt(self, ctx: C, frame: Frame, actor: str) -> dict[str, Any]:
         """The prompt shown to the deciding actor: a message key and its parameters."""
         return {"key": f"prompt.{self.kind}", "params": {}}
@@ -136,11 +144,11 @@ class Flow(Generic[C]):
         step = self.step(frame)
         if actor not in step.deciders(ctx, frame):
             raise IllegalAction(action_id, f"{actor} does not decide now", None, role)
-        for act in step.actions(ctx, frame, actor):
-            if act["id"] == action_id:
-                step.apply(ctx, frame, actor, act)
-                self.advance(ctx, state)
-                return act
+        act = step.find_action(ctx, frame, actor, action_id)
+        if act is not None:
+            step.apply(ctx, frame, actor, act)
+            self.advance(ctx, state)
+            return act
         reason, rule = step.explain(ctx, frame, actor, action_id)
         raise IllegalAction(action_id, reason, rule or None, role)
 

@@ -22,6 +22,7 @@ State layout (plain JSON data; see docs/architecture-assyrian-wars.md):
 
 from __future__ import annotations
 
+import bisect
 import math
 from typing import Any
 
@@ -152,22 +153,23 @@ class Ctx:
         return self.s["pieces"][pid]
 
     def _index(self) -> dict[str, list[str]]:
+        """Location -> sorted piece ids, built once per Ctx and kept sorted as pieces move."""
         if self._at is None:
             at: dict[str, list[str]] = {}
-            for pid, p in self.s["pieces"].items():
-                at.setdefault(p["loc"], []).append(pid)
+            for pid in sorted(self.s["pieces"]):
+                at.setdefault(self.s["pieces"][pid]["loc"], []).append(pid)
             self._at = at
         return self._at
 
     def pieces_at(self, loc: str) -> list[str]:
         """Piece ids at a location (sorted, so every iteration order is deterministic)."""
-        return sorted(self._index().get(loc, ()))
+        return list(self._index().get(loc, ()))
 
     def move_piece(self, pid: str, loc: str) -> None:
         p = self.s["pieces"][pid]
         if self._at is not None and p["loc"] != loc:
             self._at[p["loc"]].remove(pid)
-            self._at.setdefault(loc, []).append(pid)
+            bisect.insort(self._at.setdefault(loc, []), pid)
         p["loc"] = loc
 
     def owner(self, pid: str) -> str:

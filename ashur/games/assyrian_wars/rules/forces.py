@@ -439,8 +439,10 @@ def divide_units(ctx: Ctx, loc: str, cid: str) -> None:
 
 def all_forces_of(ctx: Ctx, cid: str) -> list[Force]:
     """Every force on the map whose commander (or single unit) belongs to `cid`, in area order."""
+    # only areas holding land pieces of `cid`: a multinational army group always includes some of them
     locs = sorted({p["loc"] for p in ctx.s["pieces"].values()
-                   if p["kind"] in LAND_KINDS and ctx.on_map(p["loc"]) and p["loc"] in ctx.c.areas})
+                   if p["kind"] in LAND_KINDS and (p.get("hired") or p["nation"]) == cid
+                   and p["loc"] in ctx.c.areas})
     out = []
     for loc in locs:
         for f in forces_at(ctx, loc):

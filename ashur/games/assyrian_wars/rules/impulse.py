@@ -191,6 +191,17 @@ class Impulse(Step[Ctx]):
             acts.append(action("end", "aw.act.end_impulse", "3.1", ap=Ctx.ap_text(frame["ap2"] - frame["spent2"])))
         return acts
 
+    def find_action(self, ctx: Ctx, frame: Frame, actor: str, action_id: str) -> Action | None:
+        """Only the part of the list that `action_id` can belong to (the same actions as :meth:`actions`)."""
+        head = action_id.split(":", 1)[0]
+        entry = HOOKS.menu.get(head)
+        if entry is not None and not (frame["passing"] and not entry.when_passing):
+            found = next((a for a in entry.offer(ctx, frame) if a["id"] == action_id), None)
+            if found is not None:
+                return found
+        # ids whose prefix is not their entry's (or cards, '+', end): the whole list
+        return super().find_action(ctx, frame, actor, action_id)
+
     def _card_actions(self, ctx: Ctx, frame: Frame) -> list[Action]:
         from ashur.games.assyrian_wars.cards import event_actions
 

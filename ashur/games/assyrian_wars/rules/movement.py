@@ -111,6 +111,16 @@ def steps(ctx: Ctx, imp: Frame, c: str, pieces: list[str], here: str,
     return sorted(set(out))
 
 
+def has_step(ctx: Ctx, imp: Frame, c: str, pieces: list[str], here: str, per_unit: bool) -> bool:
+    """Whether :func:`steps` would offer at least one area (stops at the first; the menu needs no more)."""
+    if not pieces:
+        return False
+    if ctx.piece(pieces[0])["city"] and enemy_field(ctx, here, c):
+        return False
+    return any(can_enter(ctx, imp, c, pieces, here, other, per_unit=per_unit) is not None
+               for other, _kind in ctx.c.neighbors(here))
+
+
 def movable(ctx: Ctx, c: str, f: dict[str, Any]) -> bool:
     """A force the phasing country may move: not finished, with a leader if it holds mercenaries."""
     if is_finished(ctx, f["pieces"]) or landed(ctx, f["pieces"]):
@@ -130,7 +140,7 @@ def _offer_move(ctx: Ctx, frame: Frame) -> list[Action]:
     for f in all_forces_of(ctx, c):
         if not movable(ctx, c, f) or _halted(f, halted):
             continue
-        can = steps(ctx, frame, c, f["pieces"], f["loc"], not f["leaders"])
+        can = has_step(ctx, frame, c, f["pieces"], f["loc"], not f["leaders"])
         city = not f["city"] and city_open_to(ctx, f["loc"], f["countries"]) and not enemy_field(ctx, f["loc"], c) \
             and f["loc"] not in land_view(ctx)["city_moves"]
         if can or city:
