@@ -151,9 +151,10 @@ def test_10_4_f_coexistence_example() -> None:
     assert pos.state["pieces"][asy]["loc"] != "zobah"
     assert not any(e["key"] == "aw.relocated" and e["params"]["country"] == "egypt" for e in pos.state["log"])
     assert not any(t["payer"] == "syria" and t["to"] == "assyria" for t in pos.state["tribute"])
-    # new enemies through an alliance, together in no-man's land: a battle is due (10.4.f)
-    assert {"area": "tadmor", "a": "assyria", "b": "syria", "turn": 1} in pos.state["coexistence_battles"]
-    pos.assert_logged(rule="10.4.f", key="aw.coexistence_battle_due", area="tadmor")
+    # new enemies through an alliance, together in no-man's land: they fight at once (10.4.f)
+    pos.assert_logged(rule="10.4.f", key="aw.coexistence_battle", area="tadmor")
+    assert any(f["step"] == "battle" and f["area"] == "tadmor" for f in pos.state["stack"]) or any(
+        e["key"] == "aw.battle_result" and e["params"].get("area") == "tadmor" for e in pos.state["log"])
 
 
 def test_10_4_f_without_the_egyptian_war_babylonia_may_declare_for_free() -> None:

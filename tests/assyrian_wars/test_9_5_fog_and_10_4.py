@@ -58,9 +58,13 @@ def test_10_4_f_new_enemies_sharing_an_area_fight_at_once() -> None:
     put(pos, "egypt-li2-1", "tadmor")
     c = ctx(pos)
     declare_war(c, "assyria", "egypt")
+    assert any(f["step"] == "coexistence_battles" for f in pos.state["stack"]), "the battle waits for relocations"
+    from ashur.games.assyrian_wars.rules import FLOW
+
+    FLOW.advance(c, pos.state)
     pos.assert_logged(rule="10.4.f", key="aw.coexistence_battle", area="tadmor")
-    bf = next(f for f in pos.state["stack"] if f["step"] == "battle")
-    assert bf["sides"]["att"]["pieces"] == ["assyria-hi4-1"]
+    battle = pos.assert_logged(rule="6.7", key="aw.battle", area="tadmor")
+    assert battle["params"]["att"] == ["assyria-hi4-1"], "the country that declared the war attacks"
 
 
 def test_10_4_f_forces_at_peace_coexist_and_stay_out_of_battles() -> None:

@@ -12,17 +12,24 @@
 
 from __future__ import annotations
 
+from typing import Any
+
+from ashur.core import flow
+from ashur.core.flow import Step
 from ashur.games.assyrian_wars.ctx import Ctx
 from ashur.games.assyrian_wars.rules.battle import start_battle
 from ashur.games.assyrian_wars.rules.forces import land_pieces_at
-from ashur.games.assyrian_wars.rules.registry import HOOKS
+from ashur.games.assyrian_wars.rules.registry import FLOW, HOOKS
 
 
 def new_enemies_battles(ctx: Ctx, aggressor: str, target: str) -> None:
     """10.4.f: a battle in every area where the new enemies now stand together outside the cities."""
     areas = sorted({p["loc"] for p in ctx.s["pieces"].values() if p["kind"] in ("unit", "merc")
                     and p["loc"] in ctx.c.areas and not p["city"]})
+    pending = {f.get("area") for f in ctx.s["stack"] if f["step"] == "battle"}
     for aid in reversed(areas):
+        if aid in pending:
+            continue  # a battle there is already on its way (the same war seen twice)
         pieces = land_pieces_at(ctx, aid, False)
         att = [p for p in pieces if ctx.at_war(ctx.owner(p), target) and not ctx.at_war(ctx.owner(p), aggressor)]
         defn = [p for p in pieces if ctx.at_war(ctx.owner(p), aggressor) and not ctx.at_war(ctx.owner(p), target)]
@@ -39,4 +46,24 @@ def turncoat_battle(ctx: Ctx, aid: str, turncoats: list[str], loyal: list[str]) 
     start_battle(ctx, "field", aid, turncoats, loyal, phasing="att", retreat="none")
 
 
-HOOKS.add_war_declared(90, "10.4.f coexistence", new_enemies_battles)
+@FLOW.register
+class CoexistenceBattles(Step[Ctx]):
+    """10.4.f: once the relocations of a political change are done, the new enemies still sharing an area
+    outside its cities fight there."""
+
+    kind = "coexistence_battles"
+    rule = "10.4.f"
+
+    def run(self, ctx: Ctx, frame: dict[str, Any]) -> None:
+        flow.pop(ctx.s)
+        for a, b in reversed(frame["pairs"]):
+            new_enemies_battles(ctx, a, b)
+
+
+def _after_declaration(ctx: Ctx, aggressor: str, target: str) -> None:
+    from ashur.games.assyrian_wars.rules.relations import coexistence
+
+    coexistence(ctx, [(aggressor, target)])
+
+
+HOOKS.add_war_declared(90, "10.4.f coexistence", _after_declaration)

@@ -264,12 +264,9 @@ def interphase(ctx: Ctx) -> None:
 
 def check_order(ctx: Ctx) -> list[str]:
     """10.4.d: impulse-track order from the country after the one that played the last card."""
-    track = ctx.track()
-    last = ctx.s.get("last_card_player")
-    if last in track:
-        i = track.index(last) + 1
-        track = track[i:] + track[:i]
-    return track
+    from ashur.games.assyrian_wars.rules.sequence import track_after_last_card
+
+    return track_after_last_card(ctx)
 
 
 @FLOW.register

@@ -173,12 +173,9 @@ def trade_ranking(ctx: Ctx, trade: dict[str, Fraction]) -> None:
 # --- 7.3.2 cards -----------------------------------------------------------------------------------
 def deal_order(ctx: Ctx) -> list[str]:
     """7.3.2: impulse-track order starting after the country that played the last card."""
-    track = ctx.track()
-    last = ctx.s.get("last_card_player")
-    if last in track:
-        i = track.index(last) + 1
-        track = track[i:] + track[:i]
-    return track
+    from ashur.games.assyrian_wars.rules.sequence import track_after_last_card
+
+    return track_after_last_card(ctx)
 
 
 def receives_cards(ctx: Ctx, cid: str) -> bool:

@@ -154,6 +154,7 @@ def change(ctx: Ctx, rule: str) -> Iterator[None]:
     depth = getattr(ctx, "_politics_depth", 0)
     if depth == 0:
         ctx._politics_before = snapshot(ctx)  # type: ignore[attr-defined]
+        ctx._politics_base = len(ctx.s["stack"])  # type: ignore[attr-defined]
     ctx._politics_depth = depth + 1  # type: ignore[attr-defined]
     try:
         yield
@@ -236,16 +237,18 @@ def lift_sieges(ctx: Ctx, rule: str) -> None:
 
 def coexistence(ctx: Ctx, new: list[Pair]) -> None:
     """10.4.f: new enemies whose forces share an area that neither must leave fight a battle there at
-    once; the battle is the land rules' business, recorded in ``state["coexistence_battles"]``."""
-    from ashur.games.assyrian_wars.rules.territory import land_units_at
-
-    for a, b in new:
-        for aid in sorted(ctx.c.areas):
-            units = land_units_at(ctx, aid)
-            if any(ctx.owner(p) == a for p in units) and any(ctx.owner(p) == b for p in units):
-                entry = {"area": aid, "a": a, "b": b, "turn": ctx.turn}
-                ctx.s.setdefault("coexistence_battles", []).append(entry)
-                ctx.log("aw.coexistence_battle_due", "10.4.f", area=aid, a=a, b=b)
+    once, whatever made them enemies (a declaration, an alliance, a camp change); the first of the pair
+    (the side whose act started the war) attacks. The battles come after the relocations of the same
+    change: the step that starts them goes beneath every frame the change pushed (relocation choices)."""
+    if not new:
+        return
+    frame = {"step": "coexistence_battles", "pairs": [list(p) for p in new]}
+    stack = ctx.s["stack"]
+    base = getattr(ctx, "_politics_base", None)
+    if base is None or base > len(stack):
+        stack.append(frame)
+    else:
+        stack.insert(base, frame)
 
 
 def supply_source(ctx: Ctx, cid: str, for_country: str) -> bool:

@@ -134,6 +134,17 @@ def turn_end(ctx: Ctx) -> None:
 
 
 # --------------------------------------------------------------------------------------------------
+def track_after_last_card(ctx: Ctx) -> list[str]:
+    """The impulse track starting with the country after the one that played the last card of the turn
+    (the order of the deal, 7.3.2, and of simultaneous conquests, 10.4.d)."""
+    track = ctx.track()
+    last = ctx.s.get("last_card_player")
+    if last in track:
+        i = track.index(last) + 1
+        track = track[i:] + track[:i]
+    return track
+
+
 def has_cards(ctx: Ctx, cid: str) -> bool:
     """A country with cards on hand (home cards included; 3.5 ignores buying and nomad draws)."""
     return bool(ctx.hand(cid))
