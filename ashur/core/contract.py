@@ -154,6 +154,10 @@ class Game(ABC):
         """
         return state
 
+    def bot_profile(self, name: str) -> dict[str, float]:
+        """Weights per action-id prefix for the weighted bots (``*``: the rest); empty = uniform."""
+        return {}
+
     def fix_draws(self, state: State, items: list[Any]) -> None:
         """Test hook: make the next draws from the game's draw pile give `items`, in order (in place)."""
         raise NotImplementedError(f"{self.id} has no draw pile to script")

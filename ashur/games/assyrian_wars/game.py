@@ -171,6 +171,11 @@ class AssyrianWars(Game):
     def messages(self, lang: str) -> dict[str, str]:
         return _catalog(lang)
 
+    def bot_profile(self, name: str) -> dict[str, float]:
+        """The weighted bots' profiles (``bots.yaml``): weights per action-id prefix."""
+        data = yaml.safe_load((Path(__file__).parent / "bots.yaml").read_text(encoding="utf-8")) or {}
+        return {str(k): float(v) for k, v in (data.get(name) or {}).items()}
+
     def fix_draws(self, state: State, items: list[Any]) -> None:
         """Put the given card numbers on top of the draw pile (the end of the list), first drawn first;
         cards taken from the discard pile or another place of the deck."""
