@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# Install everything the tests need into .venv, then run them all: lint, unit and scenario tests,
-# the content check, and a fuzz run of every registered game sized to a few minutes.
+# Install everything the tests need into .venv, then run them all: lint, unit and scenario tests, the
+# content check, the fuzzer over every scenario (with the default options, with long games and secret
+# diplomacy, without the optional rules and with two players), and whole games between eager bots.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 python3 -m venv .venv
@@ -9,5 +10,12 @@ python3 -m venv .venv
 .venv/bin/ruff check ashur tests
 .venv/bin/python -m pytest -n 2 -p no:cacheprovider
 .venv/bin/ashur content check assyrian-wars
-.venv/bin/ashur fuzz assyrian-wars --scenario all --games "${FUZZ_GAMES:-4}" --seed "${FUZZ_SEED:-1}" \
-  --jobs 2 --every "${FUZZ_EVERY:-7}"
+fuzz() { .venv/bin/ashur fuzz assyrian-wars --scenario all --jobs 2 "$@"; }
+fuzz --games "${FUZZ_GAMES:-4}" --seed 1 --every 5
+fuzz --games 2 --seed 2 --every 9 -o sudden_end=false -o secret_diplomacy=true
+fuzz --games 2 --seed 3 --every 9 -o players=2 -o special_abilities=false -o fog_of_war=false \
+  -o reduced_leaders=false -o elimination=true
+for scenario in campaign rise_and_fall two_rivers; do
+  .venv/bin/ashur simulate assyrian-wars --scenario "$scenario" --games 2 --seed 4 --bots eager --jobs 2 \
+    -o sudden_end=false
+done
