@@ -8,7 +8,6 @@ python3 -m venv .venv
 .venv/bin/python -m pip install --quiet --upgrade pip
 .venv/bin/python -m pip install --quiet -e '.[test]'
 .venv/bin/ruff check ashur tests
-.venv/bin/python -m pytest -n 2 -p no:cacheprovider
 .venv/bin/ashur content check assyrian-wars
 fuzz() { .venv/bin/ashur fuzz assyrian-wars --scenario all --jobs 2 "$@"; }
 fuzz --games "${FUZZ_GAMES:-4}" --seed 1 --every 5
@@ -19,3 +18,5 @@ for scenario in campaign rise_and_fall two_rivers; do
   .venv/bin/ashur simulate assyrian-wars --scenario "$scenario" --games 2 --seed 4 --bots eager --jobs 2 \
     -o sudden_end=false
 done
+# The unit and scenario tests come last so that their closing line ends the output.
+.venv/bin/python -m pytest -n 2 -p no:cacheprovider

@@ -186,3 +186,21 @@ def test_6_9_free_passage_includes_allied_minors_and_ends_with_war() -> None:
     impulse(pos, "egypt")
     pos.act("egypt", "diplo:judah", "spaces:1")
     assert pos.state["free_passage"] == []
+
+
+def test_6_9_an_alliance_with_an_active_minor_shows_its_hand_so_undo_stops_there() -> None:
+    """Israel, already active with a hand, allies with Egypt: Egypt's player now reads that hand (1.1.b),
+    which is news to it, so the action counts as a reveal and cannot be undone (DESIGN: undo)."""
+    pos = setup()
+    assert pos.state["countries"]["israel"]["hand"]
+    marker(pos, "israel", "egypt", 12)
+    impulse(pos, "egypt")
+    pos.act("egypt", "diplo:israel")
+    reveals = pos.state["reveals"]
+    seen_before = pos.game.view(pos.state, role(pos, "egypt"))["hands"].get("israel")
+    pos.act("egypt", "spaces:1")
+    assert pos.state["diplo"]["israel"]["value"] == 13
+    assert pos.state["reveals"] == reveals + 1
+    view = pos.game.view(pos.state, role(pos, "egypt"))
+    assert [c["n"] for c in view["hands"]["israel"]] == pos.state["countries"]["israel"]["hand"]
+    assert seen_before is None  # hidden from Egypt until the alliance

@@ -142,9 +142,15 @@ class AssyrianWars(Game):
             top = state["stack"][-1]
             rule = top.get("rule") or FLOW.step(top).rule or "3.1"
             raise IllegalAction(action_id, f"{role} does not decide now", rule, role)
+        readable = _readable(ctx0)
         new = clone_for_act(state)
         ctx = Ctx(new, content())
         FLOW.apply(ctx, new, actor, action_id, role)
+        after = _readable(ctx)
+        if any(not after.get(r, set()) <= readable.get(r, set()) for r in after):
+            # A role now reads a country it could not read before (an alliance, a minor activated): its
+            # hand and fogged units are news to that role, so undo may not cross this action (DESIGN).
+            ctx.reveal()
         return new
 
     def result(self, state: State) -> Result:
@@ -230,3 +236,8 @@ def _catalog(lang: str) -> dict[str, str]:
 
 
 GAME = AssyrianWars()
+
+
+def _readable(ctx: Ctx) -> dict[str, set[str]]:
+    """The countries whose secrets each role may read now."""
+    return {role: countries_of_role(ctx, role) for role in ctx.s["roles"]}
