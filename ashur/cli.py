@@ -48,6 +48,18 @@ def _scenario(game_id: str, scenario: str | None) -> str:
     return scenario or next(iter(game.scenarios()))
 
 
+def _game_setup(game: str, scenario: str | None, option: list[str] | None) -> tuple[str, dict[str, str]]:
+    """The scenario (the game's first by default) and the options, checked before any game starts."""
+    from ashur.core.contract import check_scenario, resolve_options
+
+    g = get_game(game)
+    scen = _scenario(game, scenario)
+    check_scenario(g, scen)
+    opts = _pairs(option, "option")
+    resolve_options(g, opts)
+    return scen, opts
+
+
 # --------------------------------------------------------------------------------------------------
 @app.command()
 def games() -> None:
@@ -95,15 +107,10 @@ def simulate(
 ) -> None:
     """Whole games between bots. The same arguments give the same result (apart from timings)."""
     from ashur import bots as botlib
-    from ashur.core.contract import check_scenario, resolve_options
     from ashur.tools import simulate as sim
 
     try:
-        g = get_game(game)
-        scen = _scenario(game, scenario)
-        check_scenario(g, scen)
-        opts = _pairs(option, "option")
-        resolve_options(g, opts)
+        scen, opts = _game_setup(game, scenario, option)
         botlib.make(bots, 0)
     except AshurError as exc:
         _fail(str(exc))
@@ -234,15 +241,10 @@ def bench(
     as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object")] = False,
 ) -> None:
     """Measure decisions per second, games per minute, costs of view/act/clone/JSON, and memory."""
-    from ashur.core.contract import check_scenario, resolve_options
     from ashur.tools.bench import bench as run_bench
 
     try:
-        g = get_game(game)
-        scen = _scenario(game, scenario)
-        check_scenario(g, scen)
-        opts = _pairs(option, "option")
-        resolve_options(g, opts)
+        scen, opts = _game_setup(game, scenario, option)
     except AshurError as exc:
         _fail(str(exc))
         return

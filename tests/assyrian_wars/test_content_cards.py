@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 from collections import Counter
+from typing import get_args
 
 import pytest
 
 from ashur.games.assyrian_wars.content import Content, load_content
 from ashur.games.assyrian_wars.content.checks import NAMED_CARDS, walk_ops
-from ashur.games.assyrian_wars.content.effects import Card
+from ashur.games.assyrian_wars.content.effects import Card, CardType
 
 
 @pytest.fixture(scope="module")
@@ -182,24 +183,8 @@ def test_6_11_c2_a_pact_card_for_every_minor_city(content: Content) -> None:
 
 def test_6_11_every_card_type_is_used(content: Content) -> None:
     used = {t for c in content.cards.values() for t in c.types}
-    assert used == {
-        "disaster",
-        "foreign_war",
-        "alliance_breaker",
-        "minor_city_pact",
-        "battle",
-        "battle_counter_measures",
-        "counter_measures",
-        "response",
-        "political",
-        "draw_pile",
-        "move",
-        "economic",
-        "recruit",
-        "sabotage",
-        "permanent",
-        "secret_diplomacy",
-    }
+    assert used == set(get_args(CardType))
+    assert len(used) == 16
 
 
 def test_6_11_m_secret_diplomacy_alternatives(content: Content) -> None:
