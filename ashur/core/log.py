@@ -45,8 +45,17 @@ def die(state: State, *, rule: str, why: str, sides: int = 6, **params: Any) -> 
 
 def rule_counts(state: State) -> dict[str, int]:
     """Log entries per rule number (entries without a rule are counted under ``"-"``)."""
+    return _counts(state, "rule")
+
+
+def event_counts(state: State) -> dict[str, int]:
+    """Log entries per message key: what happened, finer than the rule number (a surrender, a province)."""
+    return _counts(state, "key")
+
+
+def _counts(state: State, field: str) -> dict[str, int]:
     counts: dict[str, int] = {}
     for entry in state["log"]:
-        r = entry.get("rule") or "-"
+        r = entry.get(field) or "-"
         counts[r] = counts.get(r, 0) + 1
     return counts

@@ -45,6 +45,7 @@ class Outcome:
     reason: str = ""
     error: str | None = None
     rule_counts: dict[str, int] = field(default_factory=dict)
+    event_counts: dict[str, int] = field(default_factory=dict)
     digest: str = ""
     seconds: float = 0.0
     save: dict[str, Any] | None = None
@@ -110,6 +111,7 @@ def run_one(args: tuple[str, str, int, int, dict[str, Any], str, bool, int]) -> 
         out.error_trace = traceback.format_exc()  # type: ignore[attr-defined]
         out.decisions = len(match.actions)
     out.rule_counts = corelog.rule_counts(match.state)
+    out.event_counts = corelog.event_counts(match.state)
     out.digest = digest(match.state)
     out.summary = game.summary(match.state)
     out.seconds = time.perf_counter() - start
@@ -146,9 +148,10 @@ def run_games(
 
 
 def summarize(outcomes: list[Outcome], seconds: float) -> dict[str, Any]:
-    """The ``--json`` object: games, decisions, seconds, winners, errors, rule_counts, digest."""
+    """The ``--json`` object: games, decisions, seconds, winners, errors, rule_counts, event_counts, digest."""
     winners: dict[str, int] = {}
     rule_counts: dict[str, int] = {}
+    event_counts: dict[str, int] = {}
     errors: list[dict[str, Any]] = []
     h = hashlib.sha256()
     for o in outcomes:
@@ -160,6 +163,8 @@ def summarize(outcomes: list[Outcome], seconds: float) -> dict[str, Any]:
         winners[key] = winners.get(key, 0) + 1
         for rule, n in o.rule_counts.items():
             rule_counts[rule] = rule_counts.get(rule, 0) + n
+        for key, n in o.event_counts.items():
+            event_counts[key] = event_counts.get(key, 0) + n
         h.update(o.digest.encode())
     return {
         "games": len(outcomes),
@@ -168,6 +173,7 @@ def summarize(outcomes: list[Outcome], seconds: float) -> dict[str, Any]:
         "winners": dict(sorted(winners.items())),
         "errors": errors,
         "rule_counts": dict(sorted(rule_counts.items(), key=lambda kv: _rule_key(kv[0]))),
+        "event_counts": dict(sorted(event_counts.items())),
         "digest": h.hexdigest(),
     }
 

@@ -30,6 +30,7 @@ def test_simulate_same_seed_same_digest_any_jobs(tmp_path: Path) -> None:
     assert one == _summary(2, tmp_path)
     assert one["games"] == 8 and not one["errors"] and one["decisions"] > 0
     assert one["rule_counts"]["T.2"] + one["rule_counts"].get("T.3", 0) > 0
+    assert sum(one["event_counts"].values()) == sum(one["rule_counts"].values()) > 0
 
 
 def test_every_saved_simulation_replays(tmp_path: Path) -> None:
