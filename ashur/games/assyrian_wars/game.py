@@ -142,12 +142,11 @@ class AssyrianWars(Game):
             top = state["stack"][-1]
             rule = top.get("rule") or FLOW.step(top).rule or "3.1"
             raise IllegalAction(action_id, f"{role} does not decide now", rule, role)
-        readable = _readable(ctx0)
+        readers = _readers(ctx0)
         new = clone_for_act(state)
         ctx = Ctx(new, content())
         FLOW.apply(ctx, new, actor, action_id, role)
-        after = _readable(ctx)
-        if any(not after.get(r, set()) <= readable.get(r, set()) for r in after):
+        if any(r is not None and readers.get(cid) != r for cid, r in _readers(ctx).items()):
             # A role now reads a country it could not read before (an alliance, a minor activated): its
             # hand and fogged units are news to that role, so undo may not cross this action (DESIGN).
             ctx.reveal()
@@ -238,6 +237,6 @@ def _catalog(lang: str) -> dict[str, str]:
 GAME = AssyrianWars()
 
 
-def _readable(ctx: Ctx) -> dict[str, set[str]]:
-    """The countries whose secrets each role may read now."""
-    return {role: countries_of_role(ctx, role) for role in ctx.s["roles"]}
+def _readers(ctx: Ctx) -> dict[str, str | None]:
+    """Country -> the role that may read its secrets now (the role of its controller, 1.1 B)."""
+    return {cid: role_of(ctx, cid) for cid in ctx.s["countries"]}
