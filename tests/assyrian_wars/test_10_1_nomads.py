@@ -166,3 +166,43 @@ def test_10_1_arab_and_aramaean_units_are_not_rebuilt() -> None:
     arab = next(pid for pid, p in pos.state["pieces"].items() if p["nation"] == "arabs")
     assert not nomads.may_rebuild(ctx, arab)
     assert nomads.may_rebuild(ctx, "assyria-hi4-1")
+
+
+def _nomad_move(pos, first: str):  # type: ignore[no-untyped-def]
+    from tests.assyrian_wars.politicskit import impulse, role
+
+    impulse(pos, "cimmerians")
+    r = role(pos, "cimmerians")
+    pos.act(r, f"move:{first}")
+    return r
+
+
+def test_10_1_1_a_lone_unit_or_less_than_a_full_army_may_not_attack() -> None:
+    """10.1.1: the player of a tribe no power is allied to attacks only with a full army when one is there."""
+    pos = with_cimmerians("gamir")
+    put(pos, "urartu-b2-1", "etiuni")
+    r = _nomad_move(pos, "cimmerians-hb3-1")
+    assert "to:etiuni" not in pos.ids(r) and "to:diauehi" in pos.ids(r)
+    exc = pos.assert_illegal(r, "to:etiuni", rule="10.1.1")
+    assert "one-unit" in exc.reason
+    pos = with_cimmerians("gamir")
+    put(pos, "urartu-b2-1", "etiuni")
+    r = _nomad_move(pos, "cimmerians-teushpa")
+    pos.act(r, "pickup:cimmerians-hb3-1")
+    pos.assert_illegal(r, "to:etiuni", rule="10.1.1")
+    for pid in CIMMERIANS[1:6]:
+        pos.act(r, f"pickup:{pid}")
+    assert "to:etiuni" in pos.ids(r)  # the full army attacks
+
+
+def test_10_1_2_a_tribe_harassing_one_minor_attacks_nobody_else() -> None:
+    pos = with_cimmerians("gamir")
+    pos.state["nomad_orders"] = {"cimmerians": {"kind": "harass_exclusively", "target": "urartu"}}
+    put(pos, "urartu-b2-1", "etiuni")
+    put(pos, "assyria-hi4-1", "diauehi")
+    r = _nomad_move(pos, "cimmerians-teushpa")
+    for pid in CIMMERIANS[:6]:
+        pos.act(r, f"pickup:{pid}")
+    assert "to:etiuni" in pos.ids(r)
+    exc = pos.assert_illegal(r, "to:diauehi", rule="10.1.2")
+    assert "exclusively" in exc.reason

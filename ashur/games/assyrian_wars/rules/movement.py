@@ -73,6 +73,16 @@ def enemy_field(ctx: Ctx, aid: str, cid: str) -> bool:
     return any(ctx.at_war(ctx.owner(p), cid) for p in land_pieces_at(ctx, aid, False))
 
 
+def nomad_refusal(ctx: Ctx, c: str, pieces: list[str], dest: str) -> tuple[str, str] | None:
+    """10.1.1 / 10.1.2: why a tribe's force may not attack the field forces in `dest` (None for others)."""
+    if not ctx.is_nomad(c):
+        return None
+    from ashur.games.assyrian_wars.rules.nomads import entry_refusal
+
+    defenders = sorted({ctx.owner(p) for p in land_pieces_at(ctx, dest, False) if ctx.at_war(ctx.owner(p), c)})
+    return entry_refusal(ctx, c, pieces, defenders)
+
+
 def can_enter(ctx: Ctx, imp: Frame, c: str, pieces: list[str], here: str, dest: str, *,
               per_unit: bool) -> tuple[int, str | None] | None:
     """(cost in half APs, country a war must be declared on) of a step, or None when it is not allowed."""
@@ -87,7 +97,7 @@ def can_enter(ctx: Ctx, imp: Frame, c: str, pieces: list[str], here: str, dest: 
             if co != c:
                 return None
             dow = target
-    if not mede_may_operate(ctx, pieces, dest):
+    if not mede_may_operate(ctx, pieces, dest) or nomad_refusal(ctx, c, pieces, dest) is not None:
         return None
     cost2 = step_cost2(ctx, pieces, here, dest, per_unit=per_unit)
     if dow is not None:
@@ -349,6 +359,9 @@ class Move(Step[Ctx]):
             if not mede_may_operate(ctx, pieces, rest):
                 return ("before turn 4 only one Mede army operates outside the Mede home areas, with no more Mede "
                         "regulars outside than its leader's command rating", "10.2")
+            refusal = nomad_refusal(ctx, frame["c"], pieces, rest)
+            if refusal is not None:
+                return refusal
             return ("not enough APs for this step", "6.6")
         if head == "pickup":
             return ("an army holds at most its leader's command rating of regulars and as many mercenaries, all "

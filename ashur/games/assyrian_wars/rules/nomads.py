@@ -320,6 +320,20 @@ def may_attack(ctx: Ctx, nomad: str, target: str) -> tuple[bool, str, str]:
     return (False, f"the {nomad} harass {orders.get('target')} exclusively (timetable)", "10.1.2")
 
 
+def entry_refusal(ctx: Ctx, nomad: str, attackers: list[str], defenders: list[str]) -> tuple[str, str] | None:
+    """Why a tribe's force may not attack the field forces of `defenders` by entering their area
+    (10.1.2 timetable orders; 10.1.1 for a tribe no power is allied to), or None when it may."""
+    for target in defenders:
+        ok, reason, rule = may_attack(ctx, nomad, target)
+        if not ok:
+            return (reason, rule)
+    if defenders and ctx.ally_power(nomad) is None:
+        ok, reason, rule = attack_allowed(ctx, nomad, attackers)
+        if not ok:
+            return (reason, rule)
+    return None
+
+
 def attack_allowed(ctx: Ctx, nomad: str, attackers: list[str]) -> tuple[bool, str, str]:
     """10.1.1: no senseless one-unit attacks, and no attack with less than a full army when one is
     available (a leader with its command rating of units in the attacking area)."""
