@@ -157,3 +157,18 @@ def test_9_6_a_refused_sale_is_not_offered_again_in_the_impulse() -> None:
     pos.act("elam", "refuse")
     assert f"buy_merc:elam:{seller_merc}" not in pos.ids("assyria")
     pos.assert_logged(rule="9.6", key="aw.sale_refused")
+
+
+def test_8_2_an_ally_that_joined_the_war_is_a_supply_source_for_rebuilding() -> None:
+    """6.4 with 8.2: a Babylonian unit cut off from every Babylonian home area traces its path to an Elamite
+    home area, since Elam, its ally, has joined the war (its camp)."""
+    from ashur.games.assyrian_wars.rules.repair import supply_path
+    from tests.assyrian_wars.politicskit import ctx_of, hold
+
+    pos = start()
+    for aid in content().home_areas("babylonia"):
+        hold(pos, aid, "assyria")
+    ctx = ctx_of(pos)
+    assert ctx.camp("elam") == ctx.camp("babylonia") == "rebel"
+    assert supply_path(ctx, "susa", "babylonia", "babylonia")
+    assert not supply_path(ctx, "babylon", "babylonia", "babylonia")  # Babylon itself is Assyria's now

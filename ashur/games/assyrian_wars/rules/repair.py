@@ -22,6 +22,7 @@ from ashur.games.assyrian_wars.rules.blockade import sea_open
 from ashur.games.assyrian_wars.rules.control_areas import city_holder
 from ashur.games.assyrian_wars.rules.impulse import can_pay, pay
 from ashur.games.assyrian_wars.rules.registry import HOOKS, MenuEntry
+from ashur.games.assyrian_wars.rules.relations import supply_source
 from ashur.games.assyrian_wars.rules.territory import friendly_area
 from ashur.games.assyrian_wars.rules.units import is_mercenary, spec, unit_type
 
@@ -30,8 +31,12 @@ Frame = dict[str, Any]
 
 def supply_path(ctx: Ctx, start: str, cid: str, nation: str) -> bool:
     """6.4: a path of friendly controlled areas (and passable sea zones) from `start` to a friendly
-    controlled home area of `nation`."""
+    controlled home area of `nation` — or of a country that has joined the war on `cid`'s side, which
+    8.2 makes a supply source for its allies' troops."""
     homes = set(ctx.c.home_areas(nation))
+    for other in ctx.s["countries"]:
+        if other != nation and other in ctx.c.nations and supply_source(ctx, other, cid):
+            homes.update(ctx.c.home_areas(other))
     if start not in ctx.c.areas or not friendly_area(ctx, start, cid):
         return False
     seen = {start}
