@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import bisect
 import math
+from collections.abc import Callable
 from typing import Any
 
 from ashur.core import log as corelog
@@ -52,6 +53,16 @@ class Ctx:
 
     def die(self, *, rule: str, why: str, **params: Any) -> int:
         return corelog.die(self.s, rule=rule, why=why, **params)
+
+    def impulse_record(self, key: str, fresh: Callable[[], dict[str, Any]], *, write: bool) -> dict[str, Any]:
+        """A per-impulse record (land, naval) of the state; created on first write, and a read of a missing
+        one never writes to the state."""
+        rec = self.s.get(key)
+        if not rec:
+            rec = fresh()
+            if write:
+                self.s[key] = rec
+        return rec
 
     def reveal(self) -> None:
         """Count a revealed secret (a card drawn or shown): undo may not cross it."""

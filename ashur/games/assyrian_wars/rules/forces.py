@@ -43,16 +43,12 @@ def fresh_land() -> dict[str, Any]:
 
 def land(ctx: Ctx) -> dict[str, Any]:
     """The per-impulse record (see :func:`fresh_land`)."""
-    rec = ctx.s.get("land")
-    if not rec:
-        rec = fresh_land()
-        ctx.s["land"] = rec
-    return rec
+    return ctx.impulse_record("land", fresh_land, write=True)
 
 
 def land_view(ctx: Ctx) -> dict[str, Any]:
     """Read-only access to the per-impulse record (never writes to the state)."""
-    return ctx.s.get("land") or fresh_land()
+    return ctx.impulse_record("land", fresh_land, write=False)
 
 
 def mark(ctx: Ctx, key: str, pids: list[str]) -> None:

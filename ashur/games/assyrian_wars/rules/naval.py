@@ -43,16 +43,12 @@ def fresh_naval() -> dict[str, Any]:
 
 def naval(ctx: Ctx) -> dict[str, Any]:
     """The per-impulse naval record (created on first use)."""
-    rec = ctx.s.get("naval")
-    if not rec:
-        rec = fresh_naval()
-        ctx.s["naval"] = rec
-    return rec
+    return ctx.impulse_record("naval", fresh_naval, write=True)
 
 
 def naval_view(ctx: Ctx) -> dict[str, Any]:
     """Read-only access to the record (never writes to the state)."""
-    return ctx.s.get("naval") or fresh_naval()
+    return ctx.impulse_record("naval", fresh_naval, write=False)
 
 
 def landed(ctx: Ctx, pids: list[str]) -> bool:
