@@ -15,6 +15,7 @@ import typer
 from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
+from ashur.core import log as corelog
 from ashur.core.errors import AshurError, SetupError
 from ashur.core.registry import game_ids, get_game
 
@@ -164,7 +165,7 @@ def replay(
     g = match.game
     if not quiet:
         catalog = g.messages(lang)
-        for entry in match.state["log"]:
+        for entry in corelog.entries(match.state):
             out.print(render_entry(entry, catalog), highlight=False, markup=False)
     res = g.result(match.state)
     status = "over" if res["over"] else "in progress"

@@ -14,6 +14,7 @@ from typing import Any
 
 import orjson
 
+from ashur.core import log as corelog
 from ashur.core.contract import Action, Game
 from ashur.core.errors import IllegalAction
 from ashur.core.statedata import clone
@@ -77,8 +78,13 @@ class Position:
         return self
 
     # --- assertions ---------------------------------------------------------------------------
+    @property
+    def log(self) -> list[dict[str, Any]]:
+        """The log entries of the game so far, oldest first."""
+        return corelog.entries(self.state)
+
     def logged(self, *, rule: str | None = None, key: str | None = None) -> list[dict[str, Any]]:
-        return [e for e in self.state["log"]
+        return [e for e in corelog.entries(self.state)
                 if (rule is None or e.get("rule") == rule) and (key is None or e["key"] == key)]
 
     def assert_logged(self, *, rule: str | None = None, key: str | None = None, **params: Any) -> dict[str, Any]:
@@ -87,7 +93,7 @@ class Position:
             if all(entry["params"].get(k) == v for k, v in params.items()):
                 return entry
         raise AssertionError(f"no log entry with rule={rule} key={key} params={params}; last entries: "
-                             f"{self.state['log'][-5:]}")
+                             f"{corelog.entries(self.state)[-5:]}")
 
     def assert_illegal(self, role: str, action_id: str, rule: str | None = None) -> IllegalAction:
         """`action_id` is refused, naming `rule`; the state stays as it was."""

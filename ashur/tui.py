@@ -17,6 +17,7 @@ from rich.panel import Panel
 from rich.table import Table as RichTable
 
 from ashur import bots as botlib
+from ashur.core import log as corelog
 from ashur.core import savefile
 from ashur.core.errors import AshurError, IllegalAction, SetupError
 from ashur.core.i18n import render, render_entry
@@ -202,7 +203,7 @@ class Table:
         for _, entry in entries[-40:]:
             self.console.print("  " + render_entry(entry, self.catalog), highlight=False, markup=False,
                                style="dim")
-        self.seen[role] = len(self.match.state["log"])
+        self.seen[role] = corelog.length(self.match.state)
 
     def _show_end(self, res: dict[str, Any]) -> None:
         scores = ", ".join(f"{r}: {s:g}" for r, s in sorted(res["scores"].items(), key=lambda kv: -kv[1]))

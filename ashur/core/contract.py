@@ -136,10 +136,11 @@ class Game(ABC):
 
     def visible_log(self, state: State, role: str, since: int = 0) -> list[tuple[int, dict[str, Any]]]:
         """The log entries from index `since` that `role` may read, with their indexes."""
+        from ashur.core.log import entries as log_entries
         from ashur.core.log import visible
 
         who = self.actors(state, role) if role != "observer" else set()
-        entries = state["log"]
+        entries = log_entries(state)
         return [(i, entries[i]) for i in range(since, len(entries)) if visible(entries[i], who)]
 
     # --- tooling hooks ------------------------------------------------------------------------

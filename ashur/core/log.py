@@ -25,6 +25,16 @@ def log(state: State, key: str, rule: str | None = None, *, to: list[str] | None
     state["log"].append(entry)
 
 
+def entries(state: State) -> list[dict[str, Any]]:
+    """All log entries of a game, oldest first (read-only: entries never change once appended)."""
+    return state["log"]
+
+
+def length(state: State) -> int:
+    """How many entries the log of a game holds (an index for ``visible_log(since=...)``)."""
+    return len(state["log"])
+
+
 def visible(entry: dict[str, Any], actors: set[str] | frozenset[str]) -> bool:
     """True when one of `actors` may read `entry` (public entries are readable by all)."""
     to = entry.get("to")
@@ -55,7 +65,7 @@ def event_counts(state: State) -> dict[str, int]:
 
 def _counts(state: State, field: str) -> dict[str, int]:
     counts: dict[str, int] = {}
-    for entry in state["log"]:
+    for entry in entries(state):
         r = entry.get(field) or "-"
         counts[r] = counts.get(r, 0) + 1
     return counts

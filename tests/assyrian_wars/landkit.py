@@ -87,7 +87,7 @@ def ids(pos: Position, role: str, prefix: str = "") -> list[str]:
 
 
 def dice_logged(pos: Position, rule: str | None = None) -> list[list[int]]:
-    return [e["params"]["values"] for e in pos.state["log"]
+    return [e["params"]["values"] for e in pos.log
             if e["key"] == "dice" and (rule is None or e["rule"] == rule)]
 
 

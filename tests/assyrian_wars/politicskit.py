@@ -79,7 +79,7 @@ def top(pos: Position) -> dict[str, Any]:
 
 
 def logged_keys(pos: Position) -> list[str]:
-    return [e["key"] for e in pos.state["log"]]
+    return [e["key"] for e in pos.log]
 
 
 def resolve_relocations(pos: Position) -> None:

@@ -187,7 +187,7 @@ def test_6_16_e_amphibious_assault_minus_one_and_minus_two_and_back_onto_the_shi
     pos.assert_logged(rule="6.16.e", key="aw.amphibious_assault", area="liyan")
     battle = pos.assert_logged(rule="6.7", key="aw.battle", kind="amphibious")
     assert battle["params"]["attackers"] == ["babylonia"]
-    att = next(e for e in pos.state["log"] if e["key"] == "dice" and e["params"].get("side") == "att")
+    att = next(e for e in pos.log if e["key"] == "dice" and e["params"].get("side") == "att")
     # HI 3 − 1, LC 2 − 2 cannot fight, the leader's battle dice at 3 − 1
     assert sorted(att["params"]["strengths"]) == [2, 2, 2]
     assert sorted(a for a in pos.ids("babylonia")) == ["land_retreat", "reembark"]

@@ -23,7 +23,7 @@ def test_6_19_last_country_with_cards_takes_the_last_impulse() -> None:
         _empty_hand(pos, c)
     # Assyria plays; afterwards only Assyria holds cards and just played: the turn ends at once (3.5)
     run_until(pos, lambda p: p.state["turn"] == 3 or top(p)["step"] != "impulse")
-    assert any(e["key"] == "aw.turn_over_consecutive" and e["rule"] == "3.5" for e in pos.state["log"])
+    assert any(e["key"] == "aw.turn_over_consecutive" and e["rule"] == "3.5" for e in pos.log)
 
 
 def _keep_one_card(pos: Position, c: str) -> int:
@@ -65,4 +65,4 @@ def test_3_6_extended_turn_when_a_country_receives_a_card() -> None:
     pos.state["stack"].append(frame)
     ActionPhase().run(ctx, frame)
     assert frame["final"] is None and frame["phase"] == "next", "Assyria and Babylonia hold cards again"
-    assert any(e["key"] == "aw.extended_turn" and e["rule"] == "3.6" for e in pos.state["log"])
+    assert any(e["key"] == "aw.extended_turn" and e["rule"] == "3.6" for e in pos.log)

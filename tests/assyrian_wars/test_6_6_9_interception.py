@@ -123,7 +123,7 @@ def test_6_6_9_an_interception_cannot_trigger_another_interception() -> None:
     pos.fix_dice(6, 6)
     pos.act("assyria", "intercept:assyria-turtanu")
     assert not any(e["key"] == "aw.interception_declared" and e["params"]["country"] == "elam"
-                   for e in pos.state["log"])
+                   for e in pos.log)
 
 
 def test_6_6_9_competing_hostile_interceptors_better_action_rating_first() -> None:

@@ -10,7 +10,7 @@ BABYLON_9 = [*(f"babylonia-li2-{i}" for i in range(1, 7)), *(f"babylonia-hi3-{i}
 
 
 def _dice_entries(pos, rule="6.7.2"):
-    return [e for e in pos.state["log"] if e["key"] == "dice" and e["rule"] == rule]
+    return [e for e in pos.log if e["key"] == "dice" and e["rule"] == rule]
 
 
 def test_6_7_4_a_rout_example_nine_hits_five_routs_three_rallied() -> None:
@@ -187,5 +187,5 @@ def test_9_7_chariots_declare_their_mode() -> None:
     pos.fix_dice(6, 6, 6, 6, 6, 6, 6, 6)
     pos.act("assyria", "chariots:bow")
     pos.assert_logged(rule="9.7", key="aw.chariot_mode", country="assyria", mode="bow")
-    bow = [e for e in pos.state["log"] if e["key"] == "dice" and e["rule"] == "9.7"]
+    bow = [e for e in pos.log if e["key"] == "dice" and e["rule"] == "9.7"]
     assert bow and bow[0]["params"]["strengths"] == [4]

@@ -54,10 +54,10 @@ def test_6_8_siege_dice_assyrians_two_extra_and_fortress_minus_one() -> None:
     set_ap(pos, 5)
     pos.fix_dice(*[6] * 12)
     pos.act("assyria", "siege:assyria-turtanu:standard")
-    att = next(e for e in pos.state["log"] if e["key"] == "dice" and e["params"].get("side") == "att")
+    att = next(e for e in pos.log if e["key"] == "dice" and e["params"].get("side") == "att")
     # HI 4-1, three leader dice and two Assyrian dice of strength 3-1
     assert att["params"]["strengths"] == [3, 2, 2, 2, 2, 2]
-    city = next(e for e in pos.state["log"] if e["key"] == "dice" and e["params"].get("side") == "def")
+    city = next(e for e in pos.log if e["key"] == "dice" and e["params"].get("side") == "def")
     assert len(city["params"]["values"]) == 4  # Babylon, a fortress of defence 4
 
 
@@ -68,7 +68,7 @@ def test_9_7_defending_bows_plus_one_in_siege_combat() -> None:
     set_ap(pos, 5)
     pos.fix_dice(*[6] * 12)
     pos.act("assyria", "siege:assyria-turtanu:assault")
-    city = next(e for e in pos.state["log"] if e["key"] == "dice" and e["params"].get("side") == "def")
+    city = next(e for e in pos.log if e["key"] == "dice" and e["params"].get("side") == "def")
     assert city["params"]["strengths"][:2] == [4, 4]  # the bowmen's two assault dice at 3+1
 
 
@@ -79,7 +79,7 @@ def test_6_8_2_assault_defender_doubles_its_dice_and_the_taken_city_routs_the_ga
     set_ap(pos, 5)
     pos.fix_dice(*[1] * 8, *[6] * 8)
     pos.act("assyria", "siege:assyria-turtanu:assault")
-    city = next(e for e in pos.state["log"] if e["key"] == "dice" and e["params"].get("side") == "def")
+    city = next(e for e in pos.log if e["key"] == "dice" and e["params"].get("side") == "def")
     assert len(city["params"]["values"]) == 2 * (1 + 3)
     settle(pos)
     pos.assert_logged(rule="6.8.2", key="aw.assault_taken", area="der")

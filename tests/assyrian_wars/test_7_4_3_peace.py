@@ -137,7 +137,7 @@ def test_10_4_f_coexistence_example() -> None:
     pos.act("egypt", "dow:babylonia")
     pos.act("assyria", "camp_assyria:reject")
     # nobody relocates: the battle is fought by the battle rules' war_declared hook (after the relocations)
-    assert not any(e["key"] == "aw.relocated" and e["params"]["area"] == "hauran" for e in pos.state["log"])
+    assert not any(e["key"] == "aw.relocated" and e["params"]["area"] == "hauran" for e in pos.log)
     syr = next(pid for pid, p in pos.state["pieces"].items() if p["nation"] == "syria" and p["kind"] == "unit"
                and p["loc"] in pos.state["areas"])
     asy2 = units_of(pos, "assyria", 1)[0]
@@ -149,12 +149,12 @@ def test_10_4_f_coexistence_example() -> None:
     assert top(pos)["step"] == "relocation_choice" and top(pos)["area"] == "zobah"  # 8.1: several nearest areas
     pos.act("assyria", pos.ids("assyria")[0])
     assert pos.state["pieces"][asy]["loc"] != "zobah"
-    assert not any(e["key"] == "aw.relocated" and e["params"]["country"] == "egypt" for e in pos.state["log"])
+    assert not any(e["key"] == "aw.relocated" and e["params"]["country"] == "egypt" for e in pos.log)
     assert not any(t["payer"] == "syria" and t["to"] == "assyria" for t in pos.state["tribute"])
     # new enemies through an alliance, together in no-man's land: they fight at once (10.4.f)
     pos.assert_logged(rule="10.4.f", key="aw.coexistence_battle", area="tadmor")
     assert any(f["step"] == "battle" and f["area"] == "tadmor" for f in pos.state["stack"]) or any(
-        e["key"] == "aw.battle_result" and e["params"].get("area") == "tadmor" for e in pos.state["log"])
+        e["key"] == "aw.battle_result" and e["params"].get("area") == "tadmor" for e in pos.log)
 
 
 def test_10_4_f_without_the_egyptian_war_babylonia_may_declare_for_free() -> None:

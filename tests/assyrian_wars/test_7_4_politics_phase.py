@@ -35,7 +35,7 @@ def test_7_4_free_declarations_and_camp_changes_in_impulse_track_order() -> None
     assert "ip_camp:assyrian" in ids and "ip_camp:rebel" in ids
     pos.act("mede", "ip_camp:rebel")  # by a declaration of war on Assyria, free in the Interphase
     assert pos.state["countries"]["mede"]["camp"] == "rebel"
-    assert not any(e["key"] == "aw.spend" for e in pos.state["log"][-10:])
+    assert not any(e["key"] == "aw.spend" for e in pos.log[-10:])
     assert "ip_camp:assyrian" not in pos.ids("mede")  # one attempt per turn
 
 

@@ -107,7 +107,7 @@ def test_7_5_2_b_the_special_impulse_comes_before_the_first_impulse_of_the_turn(
         pos.act(who, next((i for i in ids if i.startswith("preempt:")), ids[0]))
     assert current_impulse(pos)["c"] == "mede" and current_impulse(pos)["kind"] == "preemptive"
     pos.assert_logged(rule="7.5.2.b", key="aw.special_impulse", country="mede")
-    impulses = [e["params"]["country"] for e in pos.state["log"] if e["key"] == "aw.impulse"]
+    impulses = [e["params"]["country"] for e in pos.log if e["key"] == "aw.impulse"]
     assert impulses == ["mede"]  # before the first scheduled impulse (Assyria's)
 
 

@@ -86,7 +86,7 @@ def test_10_4_e_turncoats_fight_in_the_fortress_without_its_penalty() -> None:
     from tests.assyrian_wars.landkit import advance
 
     advance(pos)
-    first = next(e for e in pos.state["log"] if e["key"] == "dice" and e["rule"] == "6.7.2")
+    first = next(e for e in pos.log if e["key"] == "dice" and e["rule"] == "6.7.2")
     assert first["params"]["strengths"] == [2]  # no fortress -1, no Assyrian die for a mercenary
     pos.assert_logged(rule="10.4.e", key="aw.turncoats", area="babylon")
 

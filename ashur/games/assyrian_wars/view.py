@@ -81,7 +81,7 @@ def build_view(ctx: Ctx, role: str, prompt: dict[str, Any] | None, actions: list
 
 
 def visible_log(ctx: Ctx, role: str, mine: set[str]) -> list[tuple[int, dict[str, Any]]]:
-    entries = ctx.s["log"]
+    entries = corelog.entries(ctx.s)
     who = set(mine)
     return [(i, e) for i, e in enumerate(entries) if corelog.visible(e, who)]
 

@@ -21,6 +21,7 @@ import math
 from typing import Any
 
 from ashur.core import flow
+from ashur.core import log as corelog
 from ashur.core.contract import Action, action
 from ashur.core.flow import Step
 from ashur.games.assyrian_wars.cards import open_window
@@ -79,7 +80,7 @@ def start_battle(ctx: Ctx, kind: str, area: str, att: list[str], defn: list[str]
     spec.update(params)
     if not ctx.s["options"].get("special_abilities"):
         spec["abilities"] = None
-    bid = len(ctx.s["log"])
+    bid = corelog.length(ctx.s)
     sides = {"att": {"pieces": sorted(att)}, "def": {"pieces": sorted(defn)}}
     frame = flow.push(ctx.s, "battle", id=bid, kind=kind, area=area, sides=sides, phasing=phasing, round=1,
                       phase="start", win=0, queue=[], chariots={}, ambush=None,
