@@ -240,6 +240,7 @@ def bench(
     seed: Annotated[int, typer.Option(help="Base seed")] = 1,
     option: Annotated[list[str] | None, typer.Option("--option", "-o", help="NAME=VALUE")] = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object")] = False,
+    profile: Annotated[int, typer.Option(min=0, help="Run under cProfile and print the top N functions")] = 0,
 ) -> None:
     """Measure decisions per second, games per minute, costs of view/act/clone/JSON, and memory."""
     from ashur.tools.bench import bench as run_bench
@@ -249,7 +250,7 @@ def bench(
     except AshurError as exc:
         _fail(str(exc))
         return
-    report = run_bench(game, scen, games, seed, opts)
+    report = run_bench(game, scen, games, seed, opts, profile=profile)
     if as_json:
         sys.stdout.write(json.dumps(report) + "\n")
         return
@@ -258,7 +259,13 @@ def bench(
     out.print(f"  decisions/s: {report['decisions_per_second']}   games/min: {report['games_per_minute']}")
     for k, v in report["median_us"].items():
         out.print(f"  median {k}: {v} µs")
-    out.print(f"  state size (median): {report['state_bytes_median']} bytes   peak RSS: {report['peak_rss_mb']} MB")
+    out.print(f"  state size: median {report['state_bytes_median']} bytes, max {report['state_bytes_max']} bytes "
+              f"(log: {report['log_entries_max']} entries beside it)   peak RSS: {report['peak_rss_mb']} MB")
+    for title, rows in report.get("profile", {}).items():
+        out.print(f"  [bold]{title.replace('_', ' ')}[/] (under the profiler)")
+        for row in rows:
+            out.print(f"    {row['own_s']:8.3f} s own {row['cumulative_s']:8.3f} s cum {row['calls']:>9} calls  "
+                      f"{row['function']}", highlight=False)
 
 
 # --------------------------------------------------------------------------------------------------

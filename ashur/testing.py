@@ -17,7 +17,7 @@ import orjson
 from ashur.core import log as corelog
 from ashur.core.contract import Action, Game
 from ashur.core.errors import IllegalAction
-from ashur.core.statedata import clone
+from ashur.core.statedata import as_state, clone
 
 State = dict[str, Any]
 
@@ -28,6 +28,20 @@ class Position:
     def __init__(self, game: Game, state: State) -> None:
         self.game = game
         self.state = state
+
+    @property
+    def state(self) -> State:
+        """The state under test. Tests may edit it in place, so the engine's memo of it is dropped on
+        every access (the memo is only valid for a state nobody but the engine changes)."""
+        st = self._state
+        memo = getattr(st, "memo", None)
+        if memo:
+            memo.clear()
+        return st
+
+    @state.setter
+    def state(self, value: State) -> None:
+        self._state = as_state(value)
 
     # --- building positions -------------------------------------------------------------------
     @classmethod

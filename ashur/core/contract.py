@@ -125,6 +125,19 @@ class Game(ABC):
         Raises :class:`~ashur.core.errors.IllegalAction` naming the rule when the action is not legal.
         """
 
+    def apply(self, state: State, role: str, action_id: str) -> None:
+        """Apply one legal action to `state` in place: the hot path of simulations, bots and search, which
+        own their state and need no copy. A refused action raises IllegalAction and changes nothing.
+
+        The default goes through :meth:`act`; games override it to skip the copy.
+        """
+        new = self.act(state, role, action_id)
+        state.clear()
+        state.update(new)
+        if hasattr(new, "log"):
+            state.log = new.log  # type: ignore[attr-defined]
+            state.memo = new.memo  # type: ignore[attr-defined]
+
     @abstractmethod
     def result(self, state: State) -> Result:
         """Over or not, scores and winners."""
@@ -136,12 +149,11 @@ class Game(ABC):
 
     def visible_log(self, state: State, role: str, since: int = 0) -> list[tuple[int, dict[str, Any]]]:
         """The log entries from index `since` that `role` may read, with their indexes."""
-        from ashur.core.log import entries as log_entries
+        from ashur.core.log import since as log_since
         from ashur.core.log import visible
 
         who = self.actors(state, role) if role != "observer" else set()
-        entries = log_entries(state)
-        return [(i, entries[i]) for i in range(since, len(entries)) if visible(entries[i], who)]
+        return [(i, e) for i, e in log_since(state, since) if visible(e, who)]
 
     # --- tooling hooks ------------------------------------------------------------------------
     def invariants(self, state: State) -> list[str]:

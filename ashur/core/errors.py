@@ -57,3 +57,9 @@ class ReplayDivergence(AshurError):
         self.action = action
         self.reason = reason
         super().__init__(f"action #{index + 1} ({role}: {action!r}) does not fit: {reason}")
+
+
+def check_action_id(action_id: object, role: str | None = None) -> None:
+    """Refuse anything that cannot be an action id before a game looks at it (a clear IllegalAction)."""
+    if not isinstance(action_id, str) or not action_id:
+        raise IllegalAction(repr(action_id)[:80], "an action id is a non-empty string", None, role)

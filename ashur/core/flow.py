@@ -135,8 +135,8 @@ class Flow(Generic[C]):
             return None
         return step.prompt(ctx, frame, actor)
 
-    def apply(self, ctx: C, state: State, actor: str, action_id: str, role: str | None = None) -> Action:
-        """Apply `action_id` for `actor`, then advance. Raises IllegalAction with the step's reason."""
+    def find(self, ctx: C, state: State, actor: str, action_id: str, role: str | None = None) -> Action:
+        """The legal action `action_id` of `actor` now; IllegalAction with the step's reason otherwise."""
         stack = state["stack"]
         if not stack:
             raise IllegalAction(action_id, "the game is over", None, role)
@@ -145,12 +145,22 @@ class Flow(Generic[C]):
         if actor not in step.deciders(ctx, frame):
             raise IllegalAction(action_id, f"{actor} does not decide now", None, role)
         act = step.find_action(ctx, frame, actor, action_id)
-        if act is not None:
-            step.apply(ctx, frame, actor, act)
-            self.advance(ctx, state)
-            return act
-        reason, rule = step.explain(ctx, frame, actor, action_id)
-        raise IllegalAction(action_id, reason, rule or None, role)
+        if act is None:
+            reason, rule = step.explain(ctx, frame, actor, action_id)
+            raise IllegalAction(action_id, reason, rule or None, role)
+        return act
+
+    def apply_found(self, ctx: C, state: State, actor: str, act: Action) -> None:
+        """Carry out `act`, a legal action of `actor` on top of the stack now, then advance."""
+        frame = state["stack"][-1]
+        self.step(frame).apply(ctx, frame, actor, act)
+        self.advance(ctx, state)
+
+    def apply(self, ctx: C, state: State, actor: str, action_id: str, role: str | None = None) -> Action:
+        """Apply `action_id` for `actor`, then advance. Raises IllegalAction with the step's reason."""
+        act = self.find(ctx, state, actor, action_id, role)
+        self.apply_found(ctx, state, actor, act)
+        return act
 
 
 def _shallow_sig(frame: Frame) -> tuple[Any, ...]:

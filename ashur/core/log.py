@@ -9,6 +9,9 @@ from __future__ import annotations
 from typing import Any
 
 from ashur.core import rng as _rng
+from ashur.core.statedata import GameState, Log
+
+__all__ = ["GameState", "Log", "dice", "die", "entries", "length", "log", "since", "visible"]
 
 State = dict[str, Any]
 
@@ -17,22 +20,55 @@ def log(state: State, key: str, rule: str | None = None, *, to: list[str] | None
     """Append one entry to the game log.
 
     `to` restricts a secret entry (a card drawn, a hidden choice) to the actors who may read it; views
-    filter the log with :func:`visible`.
+    filter the log with :func:`visible`. The log lives beside the state (:class:`GameState`); the state
+    holds its length, ``log_n``.
     """
     entry: dict[str, Any] = {"key": key, "rule": rule, "params": params}
     if to is not None:
         entry["to"] = list(to)
-    state["log"].append(entry)
+    lg = getattr(state, "log", None)
+    if lg is None:
+        state.setdefault("log", []).append(entry)
+        return
+    lg.append(entry)
+    state["log_n"] = len(lg)
 
 
 def entries(state: State) -> list[dict[str, Any]]:
-    """All log entries of a game, oldest first (read-only: entries never change once appended)."""
-    return state["log"]
+    """The log entries of a game, oldest first (a new list; entries never change once appended)."""
+    lg = getattr(state, "log", None)
+    return lg.entries() if lg is not None else list(state.get("log", ()))
+
+
+def since(state: State, index: int) -> list[tuple[int, dict[str, Any]]]:
+    """(index, entry) for the entries from `index` on: what is new since a reader's last look."""
+    lg = getattr(state, "log", None)
+    if lg is not None:
+        return lg.since(index)
+    plain = state.get("log", [])
+    return [(i, plain[i]) for i in range(max(index, 0), len(plain))]
 
 
 def length(state: State) -> int:
     """How many entries the log of a game holds (an index for ``visible_log(since=...)``)."""
-    return len(state["log"])
+    lg = getattr(state, "log", None)
+    return len(lg) if lg is not None else len(state.get("log", ()))
+
+
+def rewrite(state: State, fn: Any) -> None:
+    """Give `state` a private copy of its log whose entries are ``fn(copy of entry)`` (the fuzzer's
+    scramblers change secret entries; the entries shared with other states stay as they were)."""
+    lg = getattr(state, "log", None)
+    if lg is None:
+        state["log"] = [fn(_copy_entry(e)) for e in state.get("log", ())]
+        return
+    state.log = Log([fn(_copy_entry(e)) for e in lg.entries()], lg.base)
+
+
+def _copy_entry(entry: dict[str, Any]) -> dict[str, Any]:
+    out = dict(entry)
+    out["params"] = dict(entry.get("params") or {})
+    return out
 
 
 def visible(entry: dict[str, Any], actors: set[str] | frozenset[str]) -> bool:

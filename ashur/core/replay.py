@@ -32,6 +32,7 @@ def replay(
     Raises ReplayDivergence naming the first action that is not legal any more.
     """
     match = start(save)
+    match.keep_undo = check is not None  # the checks compare states before and after; plain replay works in place
     for index, (role, action_id) in enumerate(save.actions):
         active = match.active()
         if role not in active:
@@ -46,4 +47,5 @@ def replay(
             raise
         if check is not None:
             check(match, index)
+    match.keep_undo = True
     return match

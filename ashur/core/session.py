@@ -42,6 +42,8 @@ class Match:
     state: State
     actions: list[list[str]] = field(default_factory=list)
     undo_stack: list[Snapshot] = field(default_factory=list)
+    #: keep undo snapshots (people at a table); bots and simulations play in place without them
+    keep_undo: bool = True
 
     @classmethod
     def new(
@@ -51,13 +53,15 @@ class Match:
         seed: int,
         options: dict[str, Any] | None = None,
         seats: dict[str, str] | None = None,
+        *,
+        keep_undo: bool = True,
     ) -> Match:
         """Validate the parameters (unknown scenario, option or role raise SetupError) and set up."""
         check_scenario(game, scenario)
         opts = resolve_options(game, options or {})
         seat_map = resolve_seats(game, scenario, opts, seats or {})
         state = game.setup(scenario, seed, opts, seat_map)
-        return cls(game, scenario, seed, opts, seat_map, state)
+        return cls(game, scenario, seed, opts, seat_map, state, keep_undo=keep_undo)
 
     # --- playing -----------------------------------------------------------------------------
     def active(self) -> list[str]:
@@ -67,6 +71,10 @@ class Match:
         """Apply an action; on IllegalAction nothing changes (the game never mutates its input)."""
         if role not in self.game.active(self.state):
             raise IllegalAction(action_id, f"{role} does not decide now", None, role)
+        if not self.keep_undo:
+            self.game.apply(self.state, role, action_id)
+            self.actions.append([role, action_id])
+            return
         before = self.state
         after = self.game.act(before, role, action_id)
         self.actions.append([role, action_id])

@@ -1,93 +1,139 @@
-"""``ashur bench``: decisions per second, full games per minute, the median cost of view, act, clone
-and JSON round trip, and peak memory. Measured, never asserted (no timed tests)."""
+"""``ashur bench``: decisions per second, full games per minute, the median cost of each contract call,
+the state's size and peak memory; ``--profile`` adds the functions that take the time. Measured, never
+asserted (no timed tests).
+
+The games are played as simulations play them: random bots, each decision applied in place
+(``Game.apply``). Every 25th decision the other calls are sampled on the current state: ``view`` of the
+deciding role, ``act`` (the contract call that leaves its input unchanged: a copy, then ``apply``), a
+clone for search (a full independent copy), and a JSON round trip.
+"""
 
 from __future__ import annotations
 
+import cProfile
+import io
+import pstats
 import resource
 import statistics
 import time
 from typing import Any
 
+from ashur.core.contract import resolve_options
 from ashur.core.registry import get_game
 from ashur.core.session import Match
-from ashur.core.statedata import clone, clone_for_act, dumps, loads
+from ashur.core.statedata import clone, dumps, loads
 from ashur.tools.simulate import derive, seat_bots
 
-
-def _median_ns(samples: list[int]) -> float:
-    return statistics.median(samples) / 1000.0 if samples else 0.0
+SAMPLE_EVERY = 25
 
 
-def bench(game_id: str, scenario: str, games: int, seed: int, options: dict[str, Any]) -> dict[str, Any]:
-    """Play `games` random games, timing every decision and sampling the costs of the contract calls."""
+def _median_us(samples: list[int]) -> float:
+    return round(statistics.median(samples) / 1000.0, 1) if samples else 0.0
+
+
+def bench(game_id: str, scenario: str, games: int, seed: int, options: dict[str, Any],
+          profile: int = 0) -> dict[str, Any]:
+    """Play `games` random games, timing every decision and sampling the costs of the contract calls.
+
+    With `profile` > 0 the games run under cProfile and the top `profile` functions (by own time and by
+    cumulative time) are returned under ``profile`` (the timings are then inflated by the profiler)."""
     game = get_game(game_id)
-    from ashur.core.contract import resolve_options
-
     opts = resolve_options(game, options)
     roles = game.roles(scenario, opts)
-    t_act: list[int] = []
-    t_view: list[int] = []
-    t_legal: list[int] = []
-    t_clone: list[int] = []
-    t_clone_act: list[int] = []
-    t_json: list[int] = []
+    t: dict[str, list[int]] = {k: [] for k in ("legal_actions", "apply", "act", "view", "clone", "json_roundtrip",
+                                               "active")}
     sizes: list[int] = []
+    log_sizes: list[int] = []
     decisions = 0
     play_seconds = 0.0
     finished = 0
+    prof = cProfile.Profile() if profile else None
     for i in range(games):
-        match = Match.new(game, scenario, derive(seed, "bench", i), options, {r: "bot:random" for r in roles})
+        match = Match.new(game, scenario, derive(seed, "bench", i), options, {r: "bot:random" for r in roles},
+                          keep_undo=False)
         bots = seat_bots(match, "random")
+        state = match.state
         start = time.perf_counter()
-        while not game.result(match.state)["over"]:
-            role = match.active()[0]
+        if prof:
+            prof.enable()
+        while not game.result(state)["over"]:
             t0 = time.perf_counter_ns()
-            actions = game.legal_actions(match.state, role)
+            role = game.active(state)[0]
             t1 = time.perf_counter_ns()
-            choice = bots[role].choose(game, match.state, role, actions)
+            actions = game.legal_actions(state, role)
             t2 = time.perf_counter_ns()
-            match.state = game.act(match.state, role, choice)
+            choice = bots[role].choose(game, state, role, actions)
+            if decisions % SAMPLE_EVERY == 0:
+                _sample(game, state, role, choice, t, sizes, log_sizes)
             t3 = time.perf_counter_ns()
-            match.actions.append([role, choice])
-            t_legal.append(t1 - t0)
-            t_act.append(t3 - t2)
+            game.apply(state, role, choice)
+            t4 = time.perf_counter_ns()
+            t["active"].append(t1 - t0)
+            t["legal_actions"].append(t2 - t1)
+            t["apply"].append(t4 - t3)
             decisions += 1
-            if decisions % 25 == 0:
-                s = match.state
-                a = time.perf_counter_ns()
-                game.view(s, role)
-                b = time.perf_counter_ns()
-                clone(s)
-                c0 = time.perf_counter_ns()
-                clone_for_act(s)
-                c = time.perf_counter_ns()
-                t_clone_act.append(c - c0)
-                data = dumps(s)
-                loads(data)
-                d = time.perf_counter_ns()
-                t_view.append(b - a)
-                t_clone.append(c0 - b)
-                t_json.append(d - c)
-                sizes.append(len(data))
+        if prof:
+            prof.disable()
         play_seconds += time.perf_counter() - start
         finished += 1
     peak_kb = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
-    return {
+    sampled = sum(t[k][i] for k in ("view", "act", "clone", "json_roundtrip") for i in range(len(t[k])))
+    seconds = max(play_seconds - sampled / 1e9, 1e-9)
+    out: dict[str, Any] = {
         "game": game_id,
         "scenario": scenario,
+        "options": {k: v for k, v in opts.items() if v != game.options()[k].default},
         "games": finished,
         "decisions": decisions,
-        "seconds": round(play_seconds, 3),
-        "decisions_per_second": round(decisions / play_seconds, 1) if play_seconds else 0.0,
-        "games_per_minute": round(finished * 60.0 / play_seconds, 2) if play_seconds else 0.0,
-        "median_us": {
-            "legal_actions": round(_median_ns(t_legal), 1),
-            "act": round(_median_ns(t_act), 1),
-            "view": round(_median_ns(t_view), 1),
-            "clone": round(_median_ns(t_clone), 1),
-            "clone_for_act": round(_median_ns(t_clone_act), 1),
-            "json_roundtrip": round(_median_ns(t_json), 1),
-        },
+        "seconds": round(seconds, 3),
+        "decisions_per_second": round(decisions / seconds, 1),
+        "games_per_minute": round(finished * 60.0 / seconds, 2),
+        "median_us": {k: _median_us(v) for k, v in t.items()},
+        "mean_decision_us": round(seconds * 1e6 / max(decisions, 1), 1),
         "state_bytes_median": int(statistics.median(sizes)) if sizes else 0,
+        "state_bytes_max": max(sizes) if sizes else 0,
+        "log_entries_max": max(log_sizes) if log_sizes else 0,
         "peak_rss_mb": round(peak_kb / 1024.0, 1),
     }
+    if prof:
+        out["profile"] = _top(prof, profile)
+    return out
+
+
+def _sample(game: Any, state: Any, role: str, choice: str, t: dict[str, list[int]], sizes: list[int],
+            log_sizes: list[int]) -> None:
+    """Time the calls that simulations do not make on every decision (excluded from decisions/s)."""
+    from ashur.core import log as corelog
+
+    a = time.perf_counter_ns()
+    game.view(state, role)
+    b = time.perf_counter_ns()
+    game.act(state, role, choice)
+    c = time.perf_counter_ns()
+    clone(state)
+    d = time.perf_counter_ns()
+    data = dumps(state)
+    loads(data)
+    e = time.perf_counter_ns()
+    t["view"].append(b - a)
+    t["act"].append(c - b)
+    t["clone"].append(d - c)
+    t["json_roundtrip"].append(e - d)
+    sizes.append(len(data))
+    log_sizes.append(corelog.length(state))
+
+
+def _top(prof: cProfile.Profile, n: int) -> dict[str, list[dict[str, Any]]]:
+    stats = pstats.Stats(prof, stream=io.StringIO())
+    out: dict[str, list[dict[str, Any]]] = {}
+    for key in ("tottime", "cumulative"):
+        stats.sort_stats(key)
+        rows = []
+        for func in stats.fcn_list[:n]:  # type: ignore[attr-defined]
+            _cc, nc, tt, ct, _callers = stats.stats[func]  # type: ignore[attr-defined]
+            filename, line, name = func
+            short = filename.split("/ashur/", 1)[-1] if "/ashur/" in filename else filename
+            rows.append({"function": f"{short}:{line}({name})", "calls": nc, "own_s": round(tt, 3),
+                         "cumulative_s": round(ct, 3)})
+        out["by_own_time" if key == "tottime" else "by_cumulative_time"] = rows
+    return out

@@ -99,7 +99,7 @@ def run_one(args: tuple[str, str, int, int, dict[str, Any], str, bool, int]) -> 
     out = Outcome(index=index, seed=seed)
     start = time.perf_counter()
     seats = {role: f"bot:{bot_kind}" for role in game.roles(scenario, _resolved(game, options))}
-    match = Match.new(game, scenario, seed, options, seats)
+    match = Match.new(game, scenario, seed, options, seats, keep_undo=False)
     try:
         out.decisions = play_out(match, seat_bots(match, bot_kind), max_decisions)
         res = game.result(match.state)

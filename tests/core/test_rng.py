@@ -61,15 +61,3 @@ def test_shuffle_is_deterministic_and_a_permutation() -> None:
     rng.shuffle(a, x)
     rng.shuffle(b, y)
     assert x == y and sorted(x) == list(range(20)) and x != list(range(20))
-
-
-def test_clone_for_act_shares_log_entries_but_not_the_list() -> None:
-    from ashur.core.statedata import clone_for_act
-
-    state = {"log": [{"key": "a", "rule": "1", "params": {}}], "board": {"x": [1, 2]}}
-    new = clone_for_act(state)
-    assert new == state
-    new["log"].append({"key": "b", "rule": "2", "params": {}})
-    new["board"]["x"].append(3)
-    assert len(state["log"]) == 1 and state["board"]["x"] == [1, 2]
-    assert new["log"][0] is state["log"][0]

@@ -16,7 +16,7 @@ from ashur.core import flow, log, rng
 from ashur.core.contract import Action, Game, OptionSpec, Result, ScenarioInfo, action
 from ashur.core.errors import IllegalAction
 from ashur.core.flow import Flow, Step
-from ashur.core.statedata import clone
+from ashur.core.statedata import GameState, clone
 
 State = dict[str, Any]
 ROLES = ["red", "blue"]
@@ -119,10 +119,10 @@ class TinyGame(Game):
         return list(ROLES)
 
     def setup(self, scenario: str, seed: int, options: dict[str, Any], seats: dict[str, str]) -> State:
-        state: State = {"rng": rng.seed_state(seed), "log": [], "stack": [], "reveals": 0,
+        state: State = GameState({"rng": rng.seed_state(seed), "stack": [], "reveals": 0,
                         "deck": list(range(1, 10)), "hands": {"red": [], "blue": []}, "played": [],
                         "scores": {"red": 0, "blue": 0}, "marks": {"red": 0, "blue": 0}, "turns": 0,
-                        "player": None}
+                        "player": None})
         rng.shuffle(state, state["deck"])
         log.log(state, "shuffle", "T.0")
         for r in ROLES:
@@ -183,9 +183,12 @@ class TinyGame(Game):
             n = len(s["hands"][x])
             s["hands"][x], pool = pool[:n], pool[n:]
         s["deck"] = pool
-        for e in s["log"]:
+        def hide(e: dict[str, Any]) -> dict[str, Any]:
             if "to" in e and role not in e["to"]:
                 e["params"] = {"role": e["params"].get("role"), "scrambled": r.random()}
+            return e
+
+        log.rewrite(s, hide)
         top = s["stack"][-1] if s["stack"] else None
         if top and top["step"] == "bid":
             for x in hidden_roles:

@@ -14,8 +14,8 @@ import yaml
 
 from ashur.core import flow
 from ashur.core.contract import Action, Game, OptionSpec, Result, ScenarioInfo
-from ashur.core.errors import IllegalAction, SetupError
-from ashur.core.statedata import clone, clone_for_act
+from ashur.core.errors import IllegalAction, SetupError, check_action_id
+from ashur.core.statedata import GameState, as_state, clone, clone_for_act, copy_actions
 from ashur.games.assyrian_wars.ctx import Ctx
 from ashur.games.assyrian_wars.rules import FLOW, HOOKS, load_all
 from ashur.games.assyrian_wars.rules.players import countries_of_role, role_of, role_table
@@ -82,13 +82,15 @@ class AssyrianWars(Game):
 
         opts = dict(options)
         opts["players"] = self._players(scenario, options)
-        state = new_state(content(), scenario, seed, opts)
+        state = GameState(new_state(content(), scenario, seed, opts))
         flow.push(state, "game", phase="setup")
         ctx = Ctx(state, content())
         FLOW.advance(ctx, state)
         return state
 
     # --- the contract -------------------------------------------------------------------------
+    # Every call reads the state's memo (statedata.GameState): deciders and legal actions are computed
+    # once per state and reused by active, legal_actions, view and apply; apply drops the memo.
     def _role_of_actor(self, ctx: Ctx, actor: str) -> str:
         role = role_of(ctx, actor)
         if role is None:
@@ -96,61 +98,108 @@ class AssyrianWars(Game):
             role = next(iter(ctx.s["roles"]))
         return role
 
-    def _deciding(self, ctx: Ctx, role: str) -> str | None:
-        for actor in FLOW.deciders(ctx, ctx.s):
-            if self._role_of_actor(ctx, actor) == role:
+    def _deciders(self, state: GameState) -> list[tuple[str, str]]:
+        """(actor, role) of every actor deciding now, memoised on the state."""
+        memo = state.memo
+        found = memo.get("deciders")
+        if found is None:
+            ctx = Ctx(state, content())
+            found = [(actor, self._role_of_actor(ctx, actor)) for actor in FLOW.deciders(ctx, state)]
+            memo["deciders"] = found
+        return found
+
+    def _deciding(self, state: GameState, role: str) -> str | None:
+        for actor, r in self._deciders(state):
+            if r == role:
                 return actor
         return None
 
+    def _legal(self, state: GameState, role: str) -> list[Action]:
+        """The legal actions of `role` (the memo's own list: callers outside get copies)."""
+        key = ("legal", role)
+        acts = state.memo.get(key)
+        if acts is None:
+            actor = self._deciding(state, role)
+            acts = FLOW.actions(Ctx(state, content()), state, actor) if actor is not None else []
+            state.memo[key] = acts
+        return acts
+
     def active(self, state: State) -> list[str]:
-        ctx = Ctx(state, content())
+        state = as_state(state)
         roles: list[str] = []
-        for actor in FLOW.deciders(ctx, state):
-            r = self._role_of_actor(ctx, actor)
+        for _actor, r in self._deciders(state):
             if r not in roles:
                 roles.append(r)
         order = list(state["roles"])
         return sorted(roles, key=order.index)
 
     def legal_actions(self, state: State, role: str) -> list[Action]:
-        ctx = Ctx(state, content())
-        actor = self._deciding(ctx, role)
-        if actor is None:
-            return []
-        return FLOW.actions(ctx, state, actor)
+        return copy_actions(self._legal(as_state(state), role))
 
     def view(self, state: State, role: str) -> dict[str, Any]:
         from ashur.games.assyrian_wars.view import build_view
 
+        state = as_state(state)
         ctx = Ctx(state, content())
-        actor = self._deciding(ctx, role) if role != "observer" else None
+        actor = self._deciding(state, role) if role != "observer" else None
         prompt = FLOW.prompt(ctx, state, actor) if actor else None
-        actions = FLOW.actions(ctx, state, actor) if actor else []
+        actions = copy_actions(self._legal(state, role)) if actor else []
         return build_view(ctx, role, prompt, actions, actor)
 
-    def act(self, state: State, role: str, action_id: str) -> State:
-        ctx0 = Ctx(state, content())
-        actor = self._deciding(ctx0, role)
-        if actor is None:
-            if not state["stack"]:
-                raise IllegalAction(action_id, "the game is over", "3.7", role)
-            if action_id.startswith("preempt"):
-                from ashur.games.assyrian_wars.rules.sequence import preempt_refusal
+    def apply(self, state: State, role: str, action_id: str) -> None:
+        """Apply one legal action to `state` in place (the engine's hot path: simulations, bots, search).
 
-                reason, rule = preempt_refusal(ctx0)
-                raise IllegalAction(action_id, reason, rule, role)
-            top = state["stack"][-1]
-            rule = top.get("rule") or FLOW.step(top).rule or "3.1"
-            raise IllegalAction(action_id, f"{role} does not decide now", rule, role)
+        Validated like :meth:`act`; a refused action leaves the state untouched.
+        """
+        check_action_id(action_id, role)
+        state = as_state(state)
+        actor = self._deciding(state, role)
+        if actor is None:
+            self._refuse_not_deciding(state, role, action_id)
+        legal = state.memo.get(("legal", role))
+        ctx0 = Ctx(state, content())
+        if legal is not None:
+            act = next((a for a in legal if a["id"] == action_id), None)
+            if act is None:
+                top = state["stack"][-1]
+                reason, rule = FLOW.step(top).explain(ctx0, top, actor, action_id)
+                raise IllegalAction(action_id, reason, rule or None, role)
+        else:
+            act = FLOW.find(ctx0, state, actor, action_id, role)
         readers = _readers(ctx0)
-        new = clone_for_act(state)
-        ctx = Ctx(new, content())
-        FLOW.apply(ctx, new, actor, action_id, role)
+        state.memo.clear()
+        ctx = Ctx(state, content())
+        FLOW.apply_found(ctx, state, actor, act)
         if any(r is not None and readers.get(cid) != r for cid, r in _readers(ctx).items()):
             # A role now reads a country it could not read before (an alliance, a minor activated): its
             # hand and fogged units are news to that role, so undo may not cross this action (DESIGN).
             ctx.reveal()
+
+    def act(self, state: State, role: str, action_id: str) -> State:
+        check_action_id(action_id, role)
+        state = as_state(state)
+        if self._deciding(state, role) is None:
+            self._refuse_not_deciding(state, role, action_id)
+        legal = self._legal(state, role)
+        if not any(a["id"] == action_id for a in legal):
+            self.apply(state, role, action_id)  # raises IllegalAction with the step's reason; changes nothing
+        new = clone_for_act(state)
+        new.memo[("legal", role)] = legal
+        new.memo["deciders"] = state.memo["deciders"]
+        self.apply(new, role, action_id)
         return new
+
+    def _refuse_not_deciding(self, state: GameState, role: str, action_id: str) -> None:
+        if not state["stack"]:
+            raise IllegalAction(action_id, "the game is over", "3.7", role)
+        if action_id.startswith("preempt"):
+            from ashur.games.assyrian_wars.rules.sequence import preempt_refusal
+
+            reason, rule = preempt_refusal(Ctx(state, content()))
+            raise IllegalAction(action_id, reason, rule, role)
+        top = state["stack"][-1]
+        rule = top.get("rule") or FLOW.step(top).rule or "3.1"
+        raise IllegalAction(action_id, f"{role} does not decide now", rule, role)
 
     def result(self, state: State) -> Result:
         from ashur.games.assyrian_wars.rules.victory import result_of

@@ -117,9 +117,12 @@ def scramble_state(ctx: Ctx, role: str, seed: int) -> State:
             for key, value in list(frame.get("placed", {}).items()):
                 if key not in mine and value is not None:
                     frame["placed"][key] = [f"scrambled{r.random()}" for _ in value]
-    for entry in s["log"]:
+    def hide(entry: dict[str, Any]) -> dict[str, Any]:
         if "to" in entry and not any(a in mine for a in entry["to"]):
             entry["params"] = {"scrambled": r.random()}
+        return entry
+
+    corelog.rewrite(s, hide)
     scramble_fog(ctx, mine, r)
     return s
 

@@ -47,7 +47,7 @@ def camp_of(ctx: Ctx, power: str) -> str | None:
 
 
 def tried(ctx: Ctx, power: str) -> bool:
-    return ctx.s.setdefault("camp_tried", {}).get(power) == ctx.turn
+    return ctx.s.get("camp_tried", {}).get(power) == ctx.turn
 
 
 def leave_camp(ctx: Ctx, power: str, rule: str) -> None:

@@ -42,7 +42,7 @@ def eligible(ctx: Ctx, cid: str) -> tuple[bool, str]:
         return (False, "only an active power or minor surrenders")
     if ctx.is_minor(cid) and ctx.ally_power(cid) is None:
         return (False, "a minor played under 7.4.5 cannot negotiate")
-    if ctx.s.setdefault("surrender_tried", {}).get(cid) == ctx.turn:
+    if ctx.s.get("surrender_tried", {}).get(cid) == ctx.turn:
         return (False, "one offer of surrender per country and turn")
     if not enemies(ctx, cid):
         return (False, "no power is at war with it")

@@ -1,0 +1,83 @@
+"""The state as plain data with its log beside it (DESIGN: state; issue: the log outside the hot state)."""
+
+from __future__ import annotations
+
+import orjson
+
+from ashur.core import log as corelog
+from ashur.core.statedata import GameState, Log, as_state, clone, dumps
+
+
+def _state() -> GameState:
+    st = GameState({"board": {"x": [1, 2]}})
+    corelog.log(st, "a", "1")
+    return st
+
+
+def test_the_log_is_not_part_of_the_json_state_only_its_length() -> None:
+    st = _state()
+    data = orjson.loads(dumps(st))
+    assert data == {"board": {"x": [1, 2]}, "log_n": 1}
+    assert corelog.length(st) == 1 and corelog.entries(st)[0]["key"] == "a"
+
+
+def test_a_clone_shares_entries_but_appends_never_cross() -> None:
+    st = _state()
+    new = clone(st)
+    assert new == st and new is not st
+    corelog.log(new, "b", "2")
+    new["board"]["x"].append(3)
+    assert corelog.length(st) == 1 and st["board"]["x"] == [1, 2] and st["log_n"] == 1
+    assert [e["key"] for e in corelog.entries(new)] == ["a", "b"]
+    assert corelog.entries(new)[0] is corelog.entries(st)[0]
+    # the original appends after the fork: each sees only its own branch
+    corelog.log(st, "c", "3")
+    assert [e["key"] for e in corelog.entries(st)] == ["a", "c"]
+    assert [e["key"] for e in corelog.entries(new)] == ["a", "b"]
+
+
+def test_reading_what_is_new() -> None:
+    st = _state()
+    for k in "bcd":
+        corelog.log(st, k, "1")
+    assert [(i, e["key"]) for i, e in corelog.since(st, 2)] == [(2, "c"), (3, "d")]
+    assert [i for i, _ in st.log.last(2)] == [2, 3]
+    assert [i for i, _ in st.log.reverse()] == [3, 2, 1, 0]
+
+
+def test_a_state_loaded_from_json_keeps_counting_where_the_log_stood() -> None:
+    st = _state()
+    corelog.log(st, "b", "1")
+    loaded = as_state(orjson.loads(dumps(st)))
+    assert corelog.length(loaded) == 2 and corelog.entries(loaded) == []
+    corelog.log(loaded, "c", "1")
+    assert corelog.length(loaded) == 3 and loaded["log_n"] == 3
+    assert [i for i, _ in corelog.since(loaded, 0)] == [2]
+
+
+def test_a_plain_dict_with_a_log_list_becomes_a_game_state() -> None:
+    st = as_state({"log": [{"key": "a", "rule": "1", "params": {}}], "x": 1})
+    assert st == {"x": 1, "log_n": 1} and corelog.entries(st)[0]["key"] == "a"
+
+
+def test_rewrite_gives_a_private_copy_of_the_log() -> None:
+    st = _state()
+    other = clone(st)
+
+    def hide(e: dict) -> dict:
+        e["params"] = {"hidden": True}
+        return e
+
+    corelog.rewrite(other, hide)
+    assert corelog.entries(other)[0]["params"] == {"hidden": True}
+    assert corelog.entries(st)[0]["params"] == {}
+
+
+def test_log_fork_is_constant_time_and_independent() -> None:
+    lg = Log([{"key": "a"}])
+    f1, f2 = lg.fork(), lg.fork()
+    f1.append({"key": "b"})
+    f2.append({"key": "c"})
+    assert [e["key"] for e in f1.entries()] == ["a", "b"]
+    assert [e["key"] for e in f2.entries()] == ["a", "c"]
+    assert [e["key"] for e in lg.entries()] == ["a"]
