@@ -71,9 +71,10 @@ class Step(Generic[C]):
 class Flow(Generic[C]):
     """A registry of step kinds and the engine that runs the stack."""
 
-    def __init__(self, max_auto_steps: int = 1_000_000) -> None:
+    def __init__(self, max_auto_steps: int = 1_000_000, max_same_frame: int = 64) -> None:
         self.steps: dict[str, Step[C]] = {}
         self.max_auto_steps = max_auto_steps
+        self.max_same_frame = max_same_frame
 
     def register(self, cls: type[Step[C]]) -> type[Step[C]]:
         """Class decorator: register a step kind (one instance serves all frames of that kind)."""
@@ -92,8 +93,15 @@ class Flow(Generic[C]):
 
     # --- the engine ----------------------------------------------------------------------------
     def advance(self, ctx: C, state: State) -> None:
-        """Run automatic steps until one needs a decision or the stack is empty."""
+        """Run automatic steps until one needs a decision or the stack is empty.
+
+        A step that runs without changing the stack would loop for ever: the same frame on top of a stack
+        of the same height for `max_same_frame` runs in a row stops the engine with a FlowError (a cheap
+        stand-in for comparing the frame before and after every run)."""
         stack = state["stack"]
+        same = 0
+        last: tuple[int, int] | None = None
+        sig: tuple[Any, ...] = ()
         for _ in range(self.max_auto_steps):
             if not stack:
                 return
@@ -101,10 +109,19 @@ class Flow(Generic[C]):
             step = self.step(frame)
             if step.deciders(ctx, frame):
                 return
-            before = (len(stack), id(frame), _shallow_sig(frame))
+            here = (len(stack), id(frame))
+            if here == last:
+                same += 1
+            else:
+                same, last = 0, here
+            check = same == self.max_same_frame
+            if check:
+                sig = _shallow_sig(frame)
             step.run(ctx, frame)
-            if stack and (len(stack), id(stack[-1]), _shallow_sig(stack[-1])) == before:
-                raise FlowError(f"step {frame['step']!r} ran without changing the stack")
+            if check:
+                if stack and (len(stack), id(stack[-1])) == here and _shallow_sig(stack[-1]) == sig:
+                    raise FlowError(f"step {frame['step']!r} ran without changing the stack")
+                same = 0
         raise FlowError("too many automatic steps in a row (a loop in the flow)")
 
     def deciders(self, ctx: C, state: State) -> list[str]:

@@ -36,13 +36,36 @@ OFF_MAP_PREFIXES = ("pool", "gamepool", "merc:", "regroup", "homecard", "setup",
                     "fw:", "ag:")
 
 
-class Ctx:
-    """The state of one game and the content it is played on."""
+_KINDS: dict[int, dict[str, str]] = {}
 
-    def __init__(self, state: State, content: Any) -> None:
+
+def kinds_of(content: Any) -> dict[str, str]:
+    """Country id -> kind (power, minor, minor_city, nomad, ...), one table per content."""
+    table = _KINDS.get(id(content))
+    if table is None:
+        table = {cid: str(n.kind) for cid, n in content.nations.items()}
+        _KINDS[id(content)] = table
+    return table
+
+
+class Ctx:
+    """The state of one game and the content it is played on.
+
+    A *frozen* Ctx serves the calls that only read one state (deciders, legal actions, views): the game
+    keeps it in the state's memo, and it memoises the relations it computes (who is at war with whom),
+    which stay true until the engine changes the state and drops the memo. A Ctx that changes the state
+    memoises nothing but the location index, which it keeps up to date itself.
+    """
+
+    def __init__(self, state: State, content: Any, *, at: dict[str, list[str]] | None = None,
+                 frozen: bool = False) -> None:
         self.s = state
         self.c = content
-        self._at: dict[str, list[str]] | None = None
+        self._at: dict[str, list[str]] | None = at
+        self._kind = kinds_of(content)
+        self.frozen = frozen
+        self._war: dict[tuple[str, str], bool] | None = {} if frozen else None
+        self.cache: dict[Any, Any] | None = {} if frozen else None
 
     # --- logging and dice ---------------------------------------------------------------------
     def log(self, key: str, rule: str | None, *, to: list[str] | None = None, **params: Any) -> None:
@@ -80,19 +103,19 @@ class Ctx:
         return self.c.nations[cid]
 
     def kind(self, cid: str) -> str:
-        return str(self.c.nations[cid].kind)
+        return self._kind[cid]
 
     def is_power(self, cid: str) -> bool:
-        return self.kind(cid) == "power"
+        return self._kind[cid] == "power"
 
     def is_minor(self, cid: str) -> bool:
-        return self.kind(cid) == "minor"
+        return self._kind[cid] == "minor"
 
     def is_nomad(self, cid: str) -> bool:
-        return self.kind(cid) == "nomad"
+        return self._kind[cid] == "nomad"
 
     def is_minor_city(self, cid: str) -> bool:
-        return self.kind(cid) == "minor_city"
+        return self._kind[cid] == "minor_city"
 
     def country(self, cid: str) -> dict[str, Any]:
         return self.s["countries"][cid]
@@ -174,7 +197,9 @@ class Ctx:
 
     def pieces_at(self, loc: str) -> list[str]:
         """Piece ids at a location (sorted, so every iteration order is deterministic)."""
-        return list(self._index().get(loc, ()))
+        at = self._at if self._at is not None else self._index()
+        found = at.get(loc)
+        return list(found) if found else []
 
     def move_piece(self, pid: str, loc: str) -> None:
         p = self.s["pieces"][pid]
@@ -197,12 +222,21 @@ class Ctx:
         camp are at war with all nations in the other, their allied minors included)."""
         if a == b:
             return False
+        memo = self._war
+        if memo is not None:
+            found = memo.get((a, b))
+            if found is None:
+                found = memo[(a, b)] = self._at_war(a, b)
+            return found
+        return self._at_war(a, b)
+
+    def _at_war(self, a: str, b: str) -> bool:
         pair = [a, b] if a < b else [b, a]
         if pair in self.s["wars"]:
             return True
         for n in (a, b):
             # 10.1: nomads are at war with all countries and other tribes unless allied with a power
-            if self.kind(n) == "nomad" and self.ally_power(n) is None and n not in self.s.get("substitutes", {}):
+            if self._kind[n] == "nomad" and self.ally_power(n) is None and n not in self.s.get("substitutes", {}):
                 return True
         ca, cb = self.camp(a), self.camp(b)
         return ca is not None and cb is not None and ca != cb
@@ -219,7 +253,7 @@ class Ctx:
         d = self.s["diplo"].get(cid)
         if not d or d.get("power") is None:
             return None
-        if self.kind(cid) == "minor_city":
+        if self._kind[cid] == "minor_city":
             return d["power"] if d.get("pact") else None
         return d["power"] if d["value"] >= 13 else None
 

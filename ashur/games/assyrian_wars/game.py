@@ -98,12 +98,20 @@ class AssyrianWars(Game):
             role = next(iter(ctx.s["roles"]))
         return role
 
+    def _ctx(self, state: GameState) -> Ctx:
+        """The frozen (read-only, memoising) Ctx of this state, kept in the state's memo."""
+        memo = state.memo
+        ctx = memo.get("ctx")
+        if ctx is None:
+            ctx = memo["ctx"] = Ctx(state, content(), at=memo.get("at"), frozen=True)
+        return ctx
+
     def _deciders(self, state: GameState) -> list[tuple[str, str]]:
         """(actor, role) of every actor deciding now, memoised on the state."""
         memo = state.memo
         found = memo.get("deciders")
         if found is None:
-            ctx = Ctx(state, content())
+            ctx = self._ctx(state)
             found = [(actor, self._role_of_actor(ctx, actor)) for actor in FLOW.deciders(ctx, state)]
             memo["deciders"] = found
         return found
@@ -120,7 +128,7 @@ class AssyrianWars(Game):
         acts = state.memo.get(key)
         if acts is None:
             actor = self._deciding(state, role)
-            acts = FLOW.actions(Ctx(state, content()), state, actor) if actor is not None else []
+            acts = FLOW.actions(self._ctx(state), state, actor) if actor is not None else []
             state.memo[key] = acts
         return acts
 
@@ -140,7 +148,7 @@ class AssyrianWars(Game):
         from ashur.games.assyrian_wars.view import build_view
 
         state = as_state(state)
-        ctx = Ctx(state, content())
+        ctx = self._ctx(state)
         actor = self._deciding(state, role) if role != "observer" else None
         prompt = FLOW.prompt(ctx, state, actor) if actor else None
         actions = copy_actions(self._legal(state, role)) if actor else []
@@ -157,7 +165,7 @@ class AssyrianWars(Game):
         if actor is None:
             self._refuse_not_deciding(state, role, action_id)
         legal = state.memo.get(("legal", role))
-        ctx0 = Ctx(state, content())
+        ctx0 = self._ctx(state)
         if legal is not None:
             act = next((a for a in legal if a["id"] == action_id), None)
             if act is None:
@@ -167,13 +175,19 @@ class AssyrianWars(Game):
         else:
             act = FLOW.find(ctx0, state, actor, action_id, role)
         readers = _readers(ctx0)
+        at = ctx0._at
         state.memo.clear()
-        ctx = Ctx(state, content())
-        FLOW.apply_found(ctx, state, actor, act)
+        ctx = Ctx(state, content(), at=at)
+        try:
+            FLOW.apply_found(ctx, state, actor, act)
+        finally:
+            state.memo.clear()
         if any(r is not None and readers.get(cid) != r for cid, r in _readers(ctx).items()):
             # A role now reads a country it could not read before (an alliance, a minor activated): its
             # hand and fogged units are news to that role, so undo may not cross this action (DESIGN).
             ctx.reveal()
+        if ctx._at is not None:
+            state.memo["at"] = ctx._at
 
     def act(self, state: State, role: str, action_id: str) -> State:
         check_action_id(action_id, role)
@@ -186,6 +200,9 @@ class AssyrianWars(Game):
         new = clone_for_act(state)
         new.memo[("legal", role)] = legal
         new.memo["deciders"] = state.memo["deciders"]
+        at = self._ctx(state)._at
+        if at is not None:
+            new.memo["at"] = {loc: list(pids) for loc, pids in at.items()}
         self.apply(new, role, action_id)
         return new
 
