@@ -3,9 +3,10 @@
 Checks: no exception; no dead end (a game not over must have a deciding role, and each deciding role a
 legal action); a step limit; JSON round trip; the game's own invariants; views of every role agree
 with the legal-action lists; hidden information (scrambling what a role may not know leaves its view
-unchanged, and an action applied to a state scrambled for a role writes the same new entries into that
-role's visible log as the true action); the undo rule (undo restores the exact snapshot, is never offered across a barrier, and an
-action that lets the actor learn a secret must raise the barrier); replay determinism at the end.
+unchanged, and an action applied to a state scrambled for a role adds the same entries to that role's
+visible log as the true action); the undo rule (undo restores the exact snapshot, is never offered across
+a barrier, and an action that lets the actor learn a secret must raise the barrier); replay determinism at
+the end.
 
 The same :class:`Checker` runs under ``ashur replay --check``, so a failure written to
 ``fuzz-failures/`` reproduces there.
