@@ -160,10 +160,12 @@ class Game(ABC):
         """The game's own consistency checks; an empty list when all hold (the fuzzer calls this)."""
         return []
 
-    def scramble(self, state: State, role: str, seed: int) -> State:
+    def scramble(self, state: State, role: str, seed: int, *, keep_rng: bool = False) -> State:
         """A copy of `state` in which everything `role` may not know is changed at random.
 
-        The fuzzer checks that ``view(scramble(state, role), role) == view(state, role)``.
+        The fuzzer checks that ``view(scramble(state, role), role) == view(state, role)``. With `keep_rng`
+        the random generator keeps its state (the same dice come out), so that the fuzzer can apply the
+        same action to the true and the scrambled state and compare what `role` reads of the outcome.
         """
         return state
 

@@ -24,6 +24,8 @@ def log(state: State, key: str, rule: str | None = None, *, to: list[str] | None
     holds its length, ``log_n``.
     """
     entry: dict[str, Any] = {"key": key, "rule": rule, "params": params}
+    if isinstance(to, str):
+        raise TypeError(f"log entry {key!r}: `to` is a list of actors, not the string {to!r}")
     if to is not None:
         entry["to"] = list(to)
     lg = getattr(state, "log", None)
@@ -77,10 +79,12 @@ def visible(entry: dict[str, Any], actors: set[str] | frozenset[str]) -> bool:
     return to is None or any(a in actors for a in to)
 
 
-def dice(state: State, count: int, *, rule: str, why: str, sides: int = 6, **params: Any) -> list[int]:
-    """Roll `count` dice and log them in one entry (DESIGN: every die roll is logged)."""
+def dice(state: State, count: int, *, rule: str, why: str, sides: int = 6, to: list[str] | None = None,
+         **params: Any) -> list[int]:
+    """Roll `count` dice and log them in one entry (DESIGN: every die roll is logged); `to` makes the
+    entry secret as in :func:`log`."""
     values = [_rng.roll(state, sides) for _ in range(count)]
-    log(state, "dice", rule, why=why, sides=sides, values=values, **params)
+    log(state, "dice", rule, to=to, why=why, sides=sides, values=values, **params)
     return values
 
 

@@ -3,8 +3,10 @@
 Checks: no exception; no dead end (a game not over must have a deciding role, and each deciding role a
 legal action); a step limit; JSON round trip; the game's own invariants; views of every role agree
 with the legal-action lists; hidden information (scrambling what a role may not know leaves its view
-unchanged); the undo rule (undo restores the exact snapshot, is never offered across a barrier, and an
-action that lets the actor learn a secret must raise the barrier); replay determinism at the end.
+unchanged, and an action applied to a state scrambled for a role adds the same entries to that role's
+visible log as the true action); the undo rule (undo restores the exact snapshot, is never offered across
+a barrier, and an action that lets the actor learn a secret must raise the barrier); replay determinism at
+the end.
 
 The same :class:`Checker` runs under ``ashur replay --check``, so a failure written to
 ``fuzz-failures/`` reproduces there.
@@ -18,6 +20,8 @@ from pathlib import Path
 from typing import Any
 
 from ashur.core.contract import Game
+from ashur.core.errors import IllegalAction
+from ashur.core.log import length as log_length
 from ashur.core.registry import get_game
 from ashur.core.savefile import SaveFile
 from ashur.core.session import Match, barrier
@@ -40,7 +44,9 @@ class Checker:
     every: int = 1
     stats: dict[str, int] = field(default_factory=lambda: {"steps": 0, "views": 0, "scrambles": 0,
                                                             "scrambles_changed": 0, "undos": 0,
-                                                            "reveal_checks": 0})
+                                                            "reveal_checks": 0, "log_checks": 0,
+                                                            "log_skipped_illegal": 0,
+                                                            "log_skipped_reveal": 0})
 
     def roles(self, match: Match) -> list[str]:
         return [*match.seats, "observer"]
@@ -106,6 +112,48 @@ class Checker:
                 if game.view(alt, role) != game.view(after, role):
                     raise FuzzFailure(f"action {index}: {role} learned a secret but undo stays possible "
                                       "(the game must count a reveal)")
+        if index % self.every == 0:
+            self.check_log_leaks(match, index, before, role, action_id)
+
+    def check_log_leaks(self, match: Match, index: int, before: State, actor: str, action_id: str) -> None:
+        """Hidden information must not leak through the log: for every role R, scramble what R may not know
+        in the state before the action (keeping the random generator, so the same dice come out), apply
+        the same action, and compare the entries the action added to R's visible log, and R's view.
+
+        Skipped (and counted): roles for which nothing is hidden, actions illegal in the scrambled state
+        (they moved a force R cannot see), and actions that reveal a secret (``reveals`` grows: a card
+        drawn, a battle showing its forces), whose outcome R may legitimately learn.
+        """
+        game, after = self.game, match.state
+        since = log_length(before)
+        if after.get("reveals", 0) != before.get("reveals", 0):
+            self.stats["log_skipped_reveal"] += 1
+            return
+        for r in self.roles(match):
+            scrambled = game.scramble(before, r, derive(self.seed, "logleak", index, r), keep_rng=True)
+            if scrambled == before:
+                continue
+            try:
+                alt = game.act(scrambled, actor, action_id)
+            except IllegalAction:
+                self.stats["log_skipped_illegal"] += 1
+                continue
+            if alt.get("reveals", 0) != scrambled.get("reveals", 0):
+                self.stats["log_skipped_reveal"] += 1
+                continue
+            self.stats["log_checks"] += 1
+            true_new = [e for _, e in game.visible_log(after, r, since)]
+            alt_new = [e for _, e in game.visible_log(alt, r, since)]
+            if true_new != alt_new:
+                i = next((k for k, (a, b) in enumerate(zip(true_new, alt_new)) if a != b),
+                         min(len(true_new), len(alt_new)))
+                entry = true_new[i] if i < len(true_new) else alt_new[i]
+                raise FuzzFailure(f"step {index}: hidden information leaks into the log of {r}: entry "
+                                  f"{entry.get('key')!r} (rule {entry.get('rule')}) of {actor}'s {action_id!r} "
+                                  "depends on what it may not know")
+            if game.view(alt, r) != game.view(after, r):
+                raise FuzzFailure(f"step {index}: hidden information leaks into the view of {r} after "
+                                  f"{actor}'s {action_id!r}: the outcome depends on what it may not know")
 
 
 @dataclass

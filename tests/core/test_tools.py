@@ -7,11 +7,11 @@ from typing import Any
 
 import pytest
 
-from ashur.core import registry, savefile
+from ashur.core import log, registry, savefile
 from ashur.core.replay import replay
 from ashur.core.statedata import clone, digest
 from ashur.tools import fuzz, simulate
-from tests.core.tinygame import GAME, TinyGame
+from tests.core.tinygame import GAME, TinyGame, other
 
 
 def _summary(jobs: int, tmp: Path | None = None) -> dict[str, Any]:
@@ -45,6 +45,7 @@ def test_fuzz_passes_and_runs_its_checks() -> None:
     r = fuzz.fuzz_one(("tiny", "basic", 1, 0, {}, 10_000, 1))
     assert r.failure is None, r.trace
     assert r.stats["scrambles_changed"] > 0 and r.stats["undos"] > 0 and r.stats["reveal_checks"] > 0
+    assert r.stats["log_checks"] > 0 and r.stats["log_skipped_reveal"] > 0
 
 
 class LeakyGame(TinyGame):
@@ -56,6 +57,19 @@ class LeakyGame(TinyGame):
         v = super().view(state, role)
         v["all_hands"] = state["hands"]
         return v
+
+
+class LogLeakGame(TinyGame):
+    """Writes the opponent's hidden hand into a public log entry after a roll: the log-leak check must
+    catch it (the view shows only the last entries, which the state scramble cannot change)."""
+
+    id = "tiny-logleak"
+
+    def act(self, state: dict[str, Any], role: str, action_id: str) -> dict[str, Any]:
+        new = super().act(state, role, action_id)
+        if action_id == "roll":
+            log.log(new, "tiny.peek", "T.2", role=role, other=sorted(new["hands"][other(role)]))
+        return new
 
 
 class NoRevealGame(TinyGame):
@@ -96,6 +110,7 @@ class BrokenInvariantGame(TinyGame):
 
 @pytest.mark.parametrize(("cls", "message"), [
     (LeakyGame, "hidden information leaks"),
+    (LogLeakGame, "leaks into the log of"),
     (NoRevealGame, "learned a secret"),
     (DeadEndGame, "dead end"),
     (BrokenInvariantGame, "invariant broken"),

@@ -169,11 +169,14 @@ class TinyGame(Game):
         cards = sorted(state["deck"] + state["played"] + state["hands"]["red"] + state["hands"]["blue"])
         return [] if cards == list(range(1, 10)) else [f"cards not conserved: {cards}"]
 
-    def scramble(self, state: State, role: str, seed: int) -> State:
-        """Shuffle everything `role` cannot see: the deck order, the other hand, future dice, hidden bids."""
+    def scramble(self, state: State, role: str, seed: int, *, keep_rng: bool = False) -> State:
+        """Shuffle everything `role` cannot see: the deck order, the other hand, future dice (unless
+        `keep_rng`), hidden bids."""
         s = clone(state)
         r = random.Random(seed)
-        s["rng"]["s"] = format(r.getrandbits(64), "016x")
+        seed_word = format(r.getrandbits(64), "016x")
+        if not keep_rng:
+            s["rng"]["s"] = seed_word
         hidden_roles = [x for x in ROLES if x != role]
         pool = list(s["deck"])
         for x in hidden_roles:

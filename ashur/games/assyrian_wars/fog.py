@@ -86,6 +86,9 @@ def apply_fog(ctx: Ctx, view: dict[str, Any], mine: set[str]) -> None:
         for pid in hide:
             if pid != st["top"]:
                 pieces.pop(pid, None)
+            elif "aboard" in pieces.get(pid, {}):
+                # which ship carries a fogged piece is hidden too (only the stack's top and count show)
+                pieces[pid] = {k: v for k, v in pieces[pid].items() if k != "aboard"}
         hidden_stacks.append({"loc": st["loc"], "city": st["city"], "owner": st["owner"], "top": st["top"],
                               "count": len(st["pieces"])})
     view["stacks"] = hidden_stacks
@@ -117,7 +120,7 @@ def _protected(ctx: Ctx) -> set[str]:
 
 def scramble_fog(ctx: Ctx, mine: set[str], r: random.Random) -> None:
     """Change at random what 9.5 hides: which hidden units march in which hidden army of their country, and
-    their sides (tops and counts stay the same)."""
+    their sides (tops and counts stay the same); and which ship carries which hidden piece aboard."""
     if not fogged(ctx):
         return
     keep = _protected(ctx) | revealed(ctx)
@@ -132,10 +135,30 @@ def scramble_fog(ctx: Ctx, mine: set[str], r: random.Random) -> None:
                 by_owner.setdefault(owner, []).append(pid)
     for owner in sorted(by_owner):
         units = sorted(by_owner[owner])
-        slots = [(ctx.piece(u)["loc"], ctx.piece(u)["city"], ctx.piece(u)["army"]) for u in units]
+        slots = [(ctx.piece(u)["loc"], ctx.piece(u)["city"], ctx.piece(u)["army"], ctx.piece(u).get("aboard"))
+                 for u in units]
         r.shuffle(units)
-        for u, (loc, city, army) in zip(units, slots, strict=True):
+        for u, (loc, city, army, aboard) in zip(units, slots, strict=True):
             ctx.move_piece(u, loc)
             ctx.piece(u)["city"] = city
             ctx.piece(u)["army"] = army
+            ctx.piece(u).pop("aboard", None)
+            if aboard is not None:
+                ctx.piece(u)["aboard"] = aboard
             ctx.piece(u)["red"] = r.random() < 0.5
+    _scramble_cargo(ctx, mine, keep, r)
+
+
+def _scramble_cargo(ctx: Ctx, mine: set[str], keep: set[str], r: random.Random) -> None:
+    """Shuffle the ships that carry the hidden pieces of one country in one sea zone (not the tops)."""
+    tops = {st["top"] for st in stacks(ctx)}
+    by_place: dict[tuple[str, str], list[str]] = {}
+    for pid, p in sorted(ctx.s["pieces"].items()):
+        if p.get("aboard") and ctx.owner(pid) not in mine and pid not in keep and pid not in tops:
+            by_place.setdefault((p["loc"], ctx.owner(pid)), []).append(pid)
+    for place in sorted(by_place):
+        pids = by_place[place]
+        ships = [ctx.piece(p)["aboard"] for p in pids]
+        r.shuffle(ships)
+        for p, ship in zip(pids, ships, strict=True):
+            ctx.piece(p)["aboard"] = ship

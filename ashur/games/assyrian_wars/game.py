@@ -233,11 +233,11 @@ class AssyrianWars(Game):
         ctx = Ctx(state, content())
         return check(ctx) + [p for fn in HOOKS.invariants for p in fn(ctx)]
 
-    def scramble(self, state: State, role: str, seed: int) -> State:
+    def scramble(self, state: State, role: str, seed: int, *, keep_rng: bool = False) -> State:
         from ashur.games.assyrian_wars.view import scramble_state
 
         s = clone(state)
-        return scramble_state(Ctx(s, content()), role, seed)
+        return scramble_state(Ctx(s, content()), role, seed, keep_rng=keep_rng)
 
     def messages(self, lang: str) -> dict[str, str]:
         return _catalog(lang)

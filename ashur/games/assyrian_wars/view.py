@@ -86,12 +86,15 @@ def visible_log(ctx: Ctx, role: str, mine: set[str]) -> list[tuple[int, dict[str
     return [(i, e) for i, e in enumerate(entries) if corelog.visible(e, who)]
 
 
-def scramble_state(ctx: Ctx, role: str, seed: int) -> State:
-    """Change at random everything `role` may not know (the fuzzer's leak check)."""
+def scramble_state(ctx: Ctx, role: str, seed: int, *, keep_rng: bool = False) -> State:
+    """Change at random everything `role` may not know (the fuzzer's leak check); with `keep_rng` the
+    random generator is left as it is (the same dice come out of the next action)."""
     s = ctx.s
     r = random.Random(seed)
     mine = countries_of_role(ctx, role) if role != "observer" else set()
-    s["rng"]["s"] = format(r.getrandbits(64), "016x")
+    seed_word = format(r.getrandbits(64), "016x")
+    if not keep_rng:
+        s["rng"]["s"] = seed_word
     hidden = [cid for cid in sorted(s["countries"]) if cid not in mine]
     pool = list(s["deck"])
     sizes: dict[str, int] = {}

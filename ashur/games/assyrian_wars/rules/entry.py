@@ -50,6 +50,7 @@ from ashur.games.assyrian_wars.rules.forces import (
 from ashur.games.assyrian_wars.rules.forces import forces_at as _forces_at
 from ashur.games.assyrian_wars.rules.players import role_of
 from ashur.games.assyrian_wars.rules.registry import FLOW
+from ashur.games.assyrian_wars.rules.secrecy import log_fogged
 from ashur.games.assyrian_wars.rules.terrain import connection, crossing_attrition
 
 Frame = dict[str, Any]
@@ -186,7 +187,9 @@ class Entry(Step[Ctx]):
     def _declare_intercept(self, ctx: Ctx, frame: Frame, q: dict[str, Any], aid: str) -> None:
         cand = frame["cands"][q["i"]]
         if aid.startswith("no_intercept:"):
-            ctx.log("aw.no_interception", "6.6.9", country=cand["country"], force=cand["fid"], area=frame["area"])
+            # 9.5: that a fogged force could have intercepted is for its owner only (nothing public)
+            log_fogged(ctx, "aw.no_interception", "6.6.9", list(cand["pieces"]), country=cand["country"],
+                       force=cand["fid"], area=frame["area"])
             return
         if aid.startswith("intercept_armies:"):
             gid = cand["fid"]
@@ -203,8 +206,9 @@ class Entry(Step[Ctx]):
             return
         att = {**cand, "stayers": []}
         frame["attempts"].append(att)
-        ctx.log("aw.interception_declared", "6.6.9", country=cand["country"], force=cand["fid"],
-                area=frame["area"], src=cand["src"])
+        log_fogged(ctx, "aw.interception_declared", "6.6.9", list(cand["pieces"]), country=cand["country"],
+                   force=cand["fid"], area=frame["area"], src=cand["src"], public="aw.interception_declared_public",
+                   public_params={"country": cand["country"], "area": frame["area"], "src": cand["src"]})
         if cand["group"]:
             g = groups(ctx)[cand["fid"]]
             cmd_role = _role(ctx, ctx.piece(g["commander"])["nation"])
@@ -218,7 +222,9 @@ class Entry(Step[Ctx]):
         att = {"fid": lid, "country": ctx.piece(lid)["nation"], "countries": [ctx.piece(lid)["nation"]],
                "pieces": pieces, "src": src, "group": False, "commander": lid, "stayers": []}
         frame["attempts"].append(att)
-        ctx.log("aw.interception_declared", "6.6.9", country=att["country"], force=lid, area=frame["area"], src=src)
+        log_fogged(ctx, "aw.interception_declared", "6.6.9", pieces, country=att["country"], force=lid,
+                   area=frame["area"], src=src, public="aw.interception_declared_public",
+                   public_params={"country": att["country"], "area": frame["area"], "src": src})
 
     def _declare_evasion(self, ctx: Ctx, frame: Frame, actor: str, q: dict[str, Any], act: Action) -> None:
         aid = act["id"]
@@ -320,7 +326,10 @@ class Entry(Step[Ctx]):
                 ctx.move_piece(p, area)
             frame.setdefault("interceptors", []).extend(att["pieces"])
             frame.setdefault("origins", {}).update({p: att["src"] for p in att["pieces"]})
-            ctx.log("aw.intercepted", "6.6.9", country=att["country"], force=att["fid"], area=area, src=att["src"])
+            log_fogged(ctx, "aw.intercepted", "6.6.9", att["pieces"], country=att["country"], force=att["fid"],
+                       area=area, src=att["src"], public="aw.intercepted_public",
+                       public_params={"country": att["country"], "area": area, "src": att["src"],
+                                      "n": len(att["pieces"])})
         normalize(ctx)
         self._ad_hoc_group(ctx, frame, arrivals)
         for att in reversed(arrivals):

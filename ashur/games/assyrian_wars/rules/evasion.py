@@ -128,9 +128,15 @@ def evasion_roll(ctx: Ctx, pieces: list[str], dest: str, attackers: list[str], *
         dest_kind = "friendly" if dest != "city" and (is_no_mans_land(ctx, dest)
                                                        or friendly_area(ctx, dest, ctx.owner(pieces[0]))) else None
     mod = modifier(ctx, pieces, dest, attackers, hasty, dest_kind) + extra
-    values = ctx.dice(2, rule=rule, why="aw.why.evasion", area=area, to=dest, modifier=mod)
+    from ashur.games.assyrian_wars.rules.secrecy import fog_to
+
+    # 9.5: the modifier counts cavalry of both forces; its details go to the two sides only
+    to = fog_to(ctx, list(pieces) + list(attackers), sorted({ctx.owner(p) for p in attackers}))
+    values = ctx.dice(2, rule=rule, why="aw.why.evasion", to=to, area=area, dest=dest, modifier=mod)
     ok = sum(values) + mod >= EVASION_TARGET
-    ctx.log("aw.evasion_roll", rule, area=area, dest=dest, total=sum(values) + mod, success=ok)
+    ctx.log("aw.evasion_roll", rule, to=to, area=area, dest=dest, total=sum(values) + mod, success=ok)
+    if to is not None:
+        ctx.log("aw.evasion_result", rule, area=area, dest=dest, success=ok)
     return ok
 
 

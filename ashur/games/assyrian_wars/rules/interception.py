@@ -121,12 +121,23 @@ def order_attempts(ctx: Ctx, attempts: list[dict[str, Any]], area: str) -> list[
 def interception_roll(ctx: Ctx, attempt: dict[str, Any], area: str, target: list[str]) -> bool:
     """2D6 + modifiers ≥ 7 (6.6.9); card events may make it automatic or forbid it."""
     if attempt.get("auto"):
-        ctx.log("aw.interception_automatic", "6.6.9", country=attempt["country"], area=area, force=attempt["fid"])
+        from ashur.games.assyrian_wars.rules.secrecy import log_fogged
+
+        log_fogged(ctx, "aw.interception_automatic", "6.6.9", list(attempt["pieces"]), country=attempt["country"],
+                   area=area, force=attempt["fid"], public="aw.interception_automatic_public",
+                   public_params={"country": attempt["country"], "area": area})
         return True
     mod = modifier(ctx, attempt, area, target)
-    values = ctx.dice(2, rule="6.6.9", why="aw.why.interception", country=attempt["country"], area=area,
+    from ashur.games.assyrian_wars.rules.secrecy import fog_to
+
+    # 9.5: the force and the cavalry modifier are hidden; the public learns who tried from where and the result
+    to = fog_to(ctx, list(attempt["pieces"]) + list(target), sorted({ctx.owner(p) for p in target}))
+    values = ctx.dice(2, rule="6.6.9", why="aw.why.interception", to=to, country=attempt["country"], area=area,
                       modifier=mod)
     ok = sum(values) + mod >= INTERCEPTION_TARGET
-    ctx.log("aw.interception_roll", "6.6.9", country=attempt["country"], area=area, force=attempt["fid"],
+    ctx.log("aw.interception_roll", "6.6.9", to=to, country=attempt["country"], area=area, force=attempt["fid"],
             src=attempt["src"], total=sum(values) + mod, success=ok)
+    if to is not None:
+        ctx.log("aw.interception_result", "6.6.9", country=attempt["country"], area=area, src=attempt["src"],
+                success=ok)
     return ok

@@ -61,7 +61,10 @@ def apply_hit(ctx: Ctx, pid: str, rule: str) -> None:
         eliminate(ctx, pid, rule)
         return
     p["red"] = True
-    ctx.log("aw.reduced", rule, piece=pid, nation=p["nation"])
+    from ashur.games.assyrian_wars.rules.secrecy import fog_to
+
+    # 9.5: the side of a fogged unit is hidden; the flip of a piece in a battle being fought is public
+    ctx.log("aw.reduced", rule, to=fog_to(ctx, [pid]), piece=pid, nation=p["nation"])
 
 
 def attrition_check(ctx: Ctx, units: list[str], rule: str, why: str, chooser: str | None = None) -> int:
@@ -70,7 +73,13 @@ def attrition_check(ctx: Ctx, units: list[str], rule: str, why: str, chooser: st
     affected = [u for u in units if (is_land_unit(ctx, u) or is_ship(ctx, u)) and ctx.on_map(ctx.piece(u)["loc"])]
     if not affected:
         return 0
-    values = ctx.dice(len(affected), rule=rule, why=why, pieces=affected)
+    from ashur.games.assyrian_wars.rules.secrecy import fog_to
+
+    to = fog_to(ctx, affected)
+    values = ctx.dice(len(affected), rule=rule, why=why, to=to, pieces=affected)
+    if to is not None:
+        # 9.5: the number of dice tells the strength of a fogged force; the public learns only the check
+        ctx.log("aw.attrition", rule, country=ctx.owner(affected[0]), area=ctx.piece(affected[0])["loc"], why=why)
     hits = sum(1 for v in values if v == 6)
     if hits:
         owner = chooser or ctx.owner(affected[0])

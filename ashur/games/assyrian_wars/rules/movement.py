@@ -58,6 +58,7 @@ from ashur.games.assyrian_wars.rules.impulse import can_pay, pay
 from ashur.games.assyrian_wars.rules.naval import landed
 from ashur.games.assyrian_wars.rules.players import role_of
 from ashur.games.assyrian_wars.rules.registry import FLOW, HOOKS, MenuEntry
+from ashur.games.assyrian_wars.rules.secrecy import log_fogged
 from ashur.games.assyrian_wars.rules.terrain import attrition, can_cross, crossing_attrition, step_cost2
 from ashur.games.assyrian_wars.rules.territory import could_intercept_into, entry_requirement, friendly_area
 from ashur.games.assyrian_wars.rules.units import is_leader, is_mercenary
@@ -424,8 +425,10 @@ class Move(Step[Ctx]):
         frame["entered"] += 1
         frame["phase"] = "wait"
         frame["fought"] = False
-        ctx.log("aw.moved", "6.6", country=c, src=here, area=dest, n=len(units_in(ctx, pieces)),
-                leader=frame["lead"] or "", ap=cost2 / 2)
+        # 9.5: the number of units (leaders apart) of a fogged force is the owner's; the public sees the stack
+        log_fogged(ctx, "aw.moved", "6.6", pieces, country=c, src=here, area=dest, n=len(units_in(ctx, pieces)),
+                   leader=frame["lead"] or "", ap=cost2 / 2, public="aw.moved_public",
+                   public_params={"country": c, "src": here, "area": dest, "n": len(pieces), "ap": cost2 / 2})
         from ashur.games.assyrian_wars.rules.siege import check_lifted
 
         check_lifted(ctx, here)
@@ -446,14 +449,17 @@ class Move(Step[Ctx]):
             ctx.piece(pid)["army"] = lid
         land(ctx)["picked"].setdefault(pid, []).append(frame["at"])
         frame.setdefault("touched", []).append(pid)
-        ctx.log("aw.picked_up", "6.6.2", piece=pid, leader=lid or "", area=frame["at"])
+        log_fogged(ctx, "aw.picked_up", "6.6.2", [pid, *moving(ctx, frame)], piece=pid, leader=lid or "",
+                   area=frame["at"], public="aw.picked_up_public",
+                   public_params={"country": ctx.owner(pid), "area": frame["at"]})
 
     def _drop(self, ctx: Ctx, frame: Frame, pid: str) -> None:
         if frame["lead"] is None:
             frame["group"].remove(pid)
         ctx.piece(pid)["army"] = None
         land(ctx)["dropped"].setdefault(pid, []).append(frame["at"])
-        ctx.log("aw.dropped_off", "6.6.2", piece=pid, area=frame["at"])
+        log_fogged(ctx, "aw.dropped_off", "6.6.2", [pid, *moving(ctx, frame)], piece=pid, area=frame["at"],
+                   public="aw.dropped_off_public", public_params={"country": ctx.owner(pid), "area": frame["at"]})
 
     def _join(self, ctx: Ctx, frame: Frame, lid: str) -> None:
         """6.6.3: a stationary army of the same player joins the moving army (group)."""
@@ -615,7 +621,9 @@ class ForcedMarch(Step[Ctx]):
         head = act["id"].split(":")[0]
         if head == "pickup":
             ctx.piece(act["params"]["piece"])["army"] = lid
-            ctx.log("aw.picked_up", "6.6.8", piece=act["params"]["piece"], leader=lid, area=ctx.piece(lid)["loc"])
+            log_fogged(ctx, "aw.picked_up", "6.6.8", [act["params"]["piece"], lid], piece=act["params"]["piece"],
+                       leader=lid, area=ctx.piece(lid)["loc"], public="aw.picked_up_public",
+                       public_params={"country": ctx.owner(lid), "area": ctx.piece(lid)["loc"]})
             return
         if head == "to":
             dest = act["params"]["area"]

@@ -175,7 +175,11 @@ class Maintenance(Step[Ctx]):
 
     def _starve(self, ctx: Ctx, frame: Frame, f: dict[str, Any]) -> None:
         self._drop_to(frame, f["id"])
-        ctx.log("aw.unsupplied", "6.10", country=frame["c"], area=f["loc"], n=len(units_in(ctx, f["pieces"])))
+        from ashur.games.assyrian_wars.rules.secrecy import log_fogged
+
+        log_fogged(ctx, "aw.unsupplied", "6.10", f["pieces"], country=frame["c"], area=f["loc"],
+                   n=len(units_in(ctx, f["pieces"])), public="aw.unsupplied_public",
+                   public_params={"country": frame["c"], "area": f["loc"]})
         attrition(ctx, f["pieces"], "6.10", "aw.why.unsupplied")
 
     def actions(self, ctx: Ctx, frame: Frame, actor: str) -> list[Action]:

@@ -127,8 +127,12 @@ def board(ctx: Ctx, c: str, fid: str, zone: str, ships: list[str]) -> None:
         p["city"] = False
         p["aboard"] = ship
         ctx.move_piece(pid, CARGO + zone)
-    ctx.log("aw.boarded", "6.16.c", country=c, force=fid, area=area, zone=zone, n=len(plan),
-            ships=sorted(set(plan.values())))
+    from ashur.games.assyrian_wars.rules.secrecy import log_fogged
+
+    # 9.5: which ships carry the force, and the force's own id, are the owner's; the public sees it go aboard
+    log_fogged(ctx, "aw.boarded", "6.16.c", list(plan), country=c, force=fid, area=area, zone=zone, n=len(plan),
+               ships=sorted(set(plan.values())), public="aw.boarded_public",
+               public_params={"country": c, "area": area, "zone": zone, "n": len(plan)})
     from ashur.games.assyrian_wars.rules.siege import check_lifted
 
     check_lifted(ctx, area)
@@ -185,7 +189,10 @@ def pass_hit_to_cargo(ctx: Ctx, ship: str, rule: str) -> None:
         return
     zone = ctx.piece(ship)["loc"]
     flow.push(ctx.s, "cargo_fate", ship=ship, zone=zone, pieces=list(cargo))
-    ctx.log("aw.cargo_hit", "6.16.f", ship=ship, zone=zone, n=len(cargo))
+    from ashur.games.assyrian_wars.rules.secrecy import log_fogged
+
+    log_fogged(ctx, "aw.cargo_hit", "6.16.f", [ship, *cargo], ship=ship, zone=zone, n=len(cargo),
+               public="aw.cargo_hit_public", public_params={"ship": ship, "zone": zone})
     distribute(ctx, side_pieces=cargo, loc=CARGO + zone, n=1, mode="hits", decider=ctx.owner(cargo[0]),
                rule="6.16.f")
 
