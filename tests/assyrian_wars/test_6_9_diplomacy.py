@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from ashur.games.assyrian_wars.rules import territory
-from ashur.games.assyrian_wars.rules.markers import set_marker, status
+from ashur.games.assyrian_wars.rules.base import territory
+from ashur.games.assyrian_wars.rules.politics.markers import set_marker, status
 from tests.assyrian_wars.politicskit import ctx_of, impulse, marker, put, role, run, setup, top, units_of, war
 
 

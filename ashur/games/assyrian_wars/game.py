@@ -18,7 +18,7 @@ from ashur.core.errors import IllegalAction, SetupError
 from ashur.core.statedata import clone, clone_for_act
 from ashur.games.assyrian_wars.ctx import Ctx
 from ashur.games.assyrian_wars.rules import FLOW, HOOKS, load_all
-from ashur.games.assyrian_wars.rules.players import countries_of_role, role_of, role_table
+from ashur.games.assyrian_wars.rules.base.players import countries_of_role, role_of, role_table
 
 State = dict[str, Any]
 MESSAGES = Path(__file__).parent / "messages"
@@ -135,7 +135,7 @@ class AssyrianWars(Game):
             if not state["stack"]:
                 raise IllegalAction(action_id, "the game is over", "3.7", role)
             if action_id.startswith("preempt"):
-                from ashur.games.assyrian_wars.rules.sequence import preempt_refusal
+                from ashur.games.assyrian_wars.rules.course.sequence import preempt_refusal
 
                 reason, rule = preempt_refusal(ctx0)
                 raise IllegalAction(action_id, reason, rule, role)
@@ -153,7 +153,7 @@ class AssyrianWars(Game):
         return new
 
     def result(self, state: State) -> Result:
-        from ashur.games.assyrian_wars.rules.victory import result_of
+        from ashur.games.assyrian_wars.rules.course.victory import result_of
 
         return result_of(state)  # type: ignore[return-value]
 
