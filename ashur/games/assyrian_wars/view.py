@@ -29,7 +29,7 @@ def card_info(ctx: Ctx, number: int) -> dict[str, Any]:
 
 
 def public_country(ctx: Ctx, cid: str) -> dict[str, Any]:
-    from ashur.games.assyrian_wars.rules.course.sequence import income_of
+    from ashur.games.assyrian_wars.rules.course.impulse import income_of
 
     co = ctx.country(cid)
     home_in_hand = sum(1 for n in co["hand"] if ctx.is_home_card(n))

@@ -159,3 +159,13 @@ def _invariant(ctx: Ctx) -> list[str]:
 
 HOOKS.add_impulse_end(20, "6.12 reversion", _impulse_end)
 HOOKS.add_invariant(_invariant)
+
+
+def held_by(ctx: Ctx, aid: str) -> str | None:
+    """The country holding an area: for a city area the holder of the city (6.12)."""
+    st = ctx.area(aid)
+    if st.get("revolt"):
+        return None
+    if ctx.c.areas[aid].city is not None:
+        return st.get("city_ctrl") or st["ctrl"]
+    return st["ctrl"]

@@ -14,7 +14,7 @@ from ashur.core.contract import Action, action
 from ashur.core.flow import Step
 from ashur.games.assyrian_wars.ctx import Ctx
 from ashur.games.assyrian_wars.rules.base.units import is_land_unit, is_leader, is_mercenary, is_ship
-from ashur.games.assyrian_wars.rules.registry import FLOW
+from ashur.games.assyrian_wars.rules.registry import FLOW, HOOKS
 
 Frame = dict[str, Any]
 
@@ -54,9 +54,7 @@ def apply_hit(ctx: Ctx, pid: str, rule: str) -> None:
     carrying ship hits its cargo too (6.16.f)."""
     p = ctx.piece(pid)
     if p["kind"] == "ship":
-        from ashur.games.assyrian_wars.rules.naval.transport import pass_hit_to_cargo
-
-        pass_hit_to_cargo(ctx, pid, rule)
+        HOOKS.call("transport.pass_hit_to_cargo", ctx, pid, rule)
     if is_leader(ctx, pid) or p["red"]:
         eliminate(ctx, pid, rule)
         return

@@ -257,25 +257,18 @@ def raider_attrition(ctx: Ctx, pieces: list[str], rule: str, why: str, chooser: 
         flow.push(ctx.s, "assign_hits", owner=chooser, pieces=list(pieces), hits=hits, rule=rule)
 
 
-# --- paying outside one's impulse ----------------------------------------------------------------------
-def can_afford(ctx: Ctx, cid: str, ap: int) -> bool:
-    """The phasing country pays from its impulse, any other from its saved APs (as declarations of war,
-    docs/rules-decisions.md)."""
-    from ashur.games.assyrian_wars.rules.land.hostilities import afford
-
-    return afford(ctx, cid, ap)
-
-
-def pay_ap(ctx: Ctx, cid: str, ap: int, rule: str, what: str, **params: Any) -> None:
-    from ashur.games.assyrian_wars.rules.course.impulse import pay
-    from ashur.games.assyrian_wars.rules.land.hostilities import phasing_frame
-
-    f = phasing_frame(ctx, cid)
-    if f is not None:
-        pay(ctx, f, 2 * ap, rule, what, **params)
-        return
-    ctx.country(cid)["saved"] -= ap
-    ctx.log("aw.spend_saved", rule, country=cid, ap=ap, what=what, **params)
+# --- 6.16.e retreat onto the ships ------------------------------------------------------------------------
+def push_sea_retreat(ctx: Ctx, pieces: list[str], bf: Frame, forbidden: list[str]) -> None:
+    """6.16.e: beaten amphibious assaulters may retreat onto the ships they came from (else 6.7.8)."""
+    sea = bf["sea_retreat"]
+    by_country: dict[str, list[str]] = {}
+    for p in pieces:
+        if ctx.piece(p)["loc"] == bf["area"]:
+            by_country.setdefault(ctx.owner(p), []).append(p)
+    for c in sorted(by_country, reverse=True):
+        flow.push(ctx.s, "sea_retreat", c=c, pieces=by_country[c], area=bf["area"], zone=sea["zone"],
+                  ships={p: sea["ships"][p] for p in by_country[c] if p in sea["ships"]},
+                  forbidden=list(forbidden), bid=bf["id"])
 
 
 # --- returning ships to a port (6.16.g, 7.3.3.a) ---------------------------------------------------------

@@ -54,29 +54,6 @@ def could_intercept_into(ctx: Ctx, aid: str, cid: str) -> bool:
     return False
 
 
-def entry_requirement(ctx: Ctx, mover: str, aid: str) -> tuple[str, str, str]:
-    """What entering `aid` takes for forces of `mover` (8.1, 6.9 march status, 5.2.3, 7.1 grace period):
-
-    * ``("ok", "", rule)`` — own, friendly, enemy or no-man's land;
-    * ``("dow", target, "8.1")`` — the area belongs to a country at peace with `mover` below march
-      status: entering is a declaration of war on `target`;
-    * ``("no", reason, rule)`` — not allowed at all (own camp during a turn, grace period, ...).
-    """
-    owner = ctx.area_ctrl(aid)
-    if owner is None or owner == mover:
-        return ("ok", "", "8.1")
-    if owner not in ctx.s["countries"]:
-        return ("no", f"{owner} takes no part in this scenario", "8.1")
-    if ctx.at_war(owner, mover) or friendly_country(ctx, owner, mover):
-        return ("ok", "", "8.1")
-    from ashur.games.assyrian_wars.rules.politics.war import can_declare
-
-    ok, reason, rule = can_declare(ctx, mover, owner)
-    if not ok:
-        return ("no", reason, rule)
-    return ("dow", owner, "8.1")
-
-
 def arrival_area(ctx: Ctx, cid: str, area: str) -> str:
     """Where forces of `cid` that appear in `area` (nomads entering or returning, 7.6/10.1) are placed:
     `area` itself, or — when enemy forces stand there outside a city (6.12 forbids enemies sharing an area)

@@ -173,7 +173,7 @@ def trade_ranking(ctx: Ctx, trade: dict[str, Fraction]) -> None:
 # --- 7.3.2 cards -----------------------------------------------------------------------------------
 def deal_order(ctx: Ctx) -> list[str]:
     """7.3.2: impulse-track order starting after the country that played the last card."""
-    from ashur.games.assyrian_wars.rules.course.sequence import track_after_last_card
+    from ashur.games.assyrian_wars.rules.course.impulse import track_after_last_card
 
     return track_after_last_card(ctx)
 

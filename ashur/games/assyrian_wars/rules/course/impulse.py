@@ -87,13 +87,33 @@ def play_card_for_ap(ctx: Ctx, frame: Frame, number: int) -> None:
     ctx.log("aw.card_ap", "3.1", country=c, card=number, name=card.name, ap=card.ap)
 
 
+def track_after_last_card(ctx: Ctx) -> list[str]:
+    """The impulse track starting with the country after the one that played the last card of the turn
+    (the order of the deal, 7.3.2, and of simultaneous conquests, 10.4.d)."""
+    track = ctx.track()
+    last = ctx.s.get("last_card_player")
+    if last in track:
+        i = track.index(last) + 1
+        track = track[i:] + track[:i]
+    return track
+
+
+def income_of(ctx: Ctx, cid: str) -> int:
+    """APs of income per impulse round (6.18): the ECO level with this turn's tribute (5.2.2)."""
+    from ashur.games.assyrian_wars.rules.course.tribute import tribute_balance
+
+    c = ctx.country(cid)
+    if ctx.is_nomad(cid):
+        return 0
+    return int(c["eco"]) + tribute_balance(ctx, cid)
+
+
 def income_round_key(ctx: Ctx) -> list[int]:
     return [ctx.turn, int(ctx.s["round"])]
 
 
 def collect_income(ctx: Ctx, frame: Frame) -> int:
     """6.18: income once per impulse round, at the start of the scheduled impulse; loans repaid first."""
-    from ashur.games.assyrian_wars.rules.course.sequence import income_of
     from ashur.games.assyrian_wars.rules.course.tribute import negative_income
 
     c = frame["c"]
@@ -203,8 +223,6 @@ class Impulse(Step[Ctx]):
         return super().find_action(ctx, frame, actor, action_id)
 
     def _card_actions(self, ctx: Ctx, frame: Frame) -> list[Action]:
-        from ashur.games.assyrian_wars.cards import event_actions
-
         c = frame["c"]
         acts: list[Action] = []
         for n in sorted(set(ctx.hand(c))):
@@ -212,7 +230,7 @@ class Impulse(Step[Ctx]):
                 continue
             card = ctx.card(n)
             acts.append(action(f"card:{n}:ap", "aw.act.card_ap", "3.1", card=n, name=card.name, ap=card.ap))
-            acts.extend(event_actions(ctx, frame, n))
+            acts.extend(HOOKS.call("cards.event_actions", ctx, frame, n))
         if len(frame["cards"]) < 2 and not frame["bought_plus"] and card_limit(ctx, frame) == 1 \
                 and can_pay(frame, 2 * PLUS_PRICE) and len(ctx.hand(c)) >= (2 - len(frame["cards"])):
             acts.append(action("plus", "aw.act.buy_plus", "6.18", ap=PLUS_PRICE))
@@ -233,9 +251,7 @@ class Impulse(Step[Ctx]):
             if how == "ap":
                 play_card_for_ap(ctx, frame, int(num))
             else:
-                from ashur.games.assyrian_wars.cards import play_event
-
-                play_event(ctx, frame, int(num), how)
+                HOOKS.call("cards.play_event", ctx, frame, int(num), how)
             return
         prefix = aid.split(":", 1)[0]
         HOOKS.menu[prefix].apply(ctx, frame, act)
@@ -250,8 +266,6 @@ class Impulse(Step[Ctx]):
 
 def explain_impulse(ctx: Ctx, frame: Frame, action_id: str) -> tuple[str, str]:
     """Why an action id is refused in the impulse, with the rule that forbids it."""
-    from ashur.games.assyrian_wars.rules.course.sequence import preempt_refusal
-
     c = frame["c"]
     parts = action_id.split(":")
     head = parts[0]
@@ -278,7 +292,7 @@ def explain_impulse(ctx: Ctx, frame: Frame, action_id: str) -> tuple[str, str]:
             return ("the impulse already allows two cards", "3.2")
         return ("turning a card into a '+' card costs 3 AP", "6.18")
     if head == "preempt":
-        return preempt_refusal(ctx)
+        return HOOKS.call("sequence.preempt_refusal", ctx)
     if head == "save" and len(parts) == 2 and parts[1].isdigit():
         if int(parts[1]) > MAX_SAVED:
             return (f"at most {MAX_SAVED} AP can be saved for a later impulse; the excess is lost", "3.1")

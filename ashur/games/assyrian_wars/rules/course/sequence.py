@@ -19,6 +19,7 @@ from ashur.core.contract import Action, action
 from ashur.core.flow import Step
 from ashur.games.assyrian_wars.ctx import Ctx
 from ashur.games.assyrian_wars.rules.base.players import controller
+from ashur.games.assyrian_wars.rules.course.impulse import income_of
 from ashur.games.assyrian_wars.rules.registry import FLOW, HOOKS
 
 Frame = dict[str, Any]
@@ -134,17 +135,6 @@ def turn_end(ctx: Ctx) -> None:
 
 
 # --------------------------------------------------------------------------------------------------
-def track_after_last_card(ctx: Ctx) -> list[str]:
-    """The impulse track starting with the country after the one that played the last card of the turn
-    (the order of the deal, 7.3.2, and of simultaneous conquests, 10.4.d)."""
-    track = ctx.track()
-    last = ctx.s.get("last_card_player")
-    if last in track:
-        i = track.index(last) + 1
-        track = track[i:] + track[:i]
-    return track
-
-
 def has_cards(ctx: Ctx, cid: str) -> bool:
     """A country with cards on hand (home cards included; 3.5 ignores buying and nomad draws)."""
     return bool(ctx.hand(cid))
@@ -172,16 +162,6 @@ def preemption_holder(ctx: Ctx) -> str | None:
     if len(best) != 1 or most <= 0:
         return None
     return best[0]
-
-
-def income_of(ctx: Ctx, cid: str) -> int:
-    """APs of income per impulse round (6.18): the ECO level with this turn's tribute (5.2.2)."""
-    from ashur.games.assyrian_wars.rules.course.tribute import tribute_balance
-
-    c = ctx.country(cid)
-    if ctx.is_nomad(cid):
-        return 0
-    return int(c["eco"]) + tribute_balance(ctx, cid)
 
 
 def can_be_preempted(ctx: Ctx, cid: str) -> bool:
@@ -221,6 +201,9 @@ def preempt_refusal(ctx: Ctx) -> tuple[str, str]:
     if frame["last"] == holder:
         return ("no country may conduct two consecutive impulses", "3.3")
     return ("preemption is declared between impulses, when the preempting country is asked", "3.3")
+
+
+HOOKS.provide("sequence.preempt_refusal", preempt_refusal)
 
 
 @FLOW.register

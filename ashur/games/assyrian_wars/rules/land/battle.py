@@ -535,7 +535,7 @@ class Battle(Step[Ctx]):
                 losers = ["def", "att"]
             for side in reversed(losers):
                 if side == "att" and frame.get("sea_retreat"):
-                    from ashur.games.assyrian_wars.rules.naval.transport import push_sea_retreat
+                    from ashur.games.assyrian_wars.rules.base.naval import push_sea_retreat
 
                     push_sea_retreat(ctx, alive(ctx, frame, side), frame, winners_from)
                     continue

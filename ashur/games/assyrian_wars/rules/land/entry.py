@@ -47,25 +47,14 @@ from ashur.games.assyrian_wars.rules.base.forces import (
 )
 from ashur.games.assyrian_wars.rules.base.forces import forces_at as _forces_at
 from ashur.games.assyrian_wars.rules.base.players import role_of
-from ashur.games.assyrian_wars.rules.base.terrain import connection, crossing_attrition
+from ashur.games.assyrian_wars.rules.base.terrain import crossing_attrition
 from ashur.games.assyrian_wars.rules.land import evasion, interception
 from ashur.games.assyrian_wars.rules.land.battle import start_battle
+from ashur.games.assyrian_wars.rules.land.entering import push_entry
 from ashur.games.assyrian_wars.rules.registry import FLOW
 
 Frame = dict[str, Any]
 MAX_DEFENDING_ARMIES = 3
-
-
-def push_entry(ctx: Ctx, area: str, mover: str, pieces: list[str], *, src: str | None = None, kind: str = "move",
-               exclude: list[str] | tuple[str, ...] = (), battle: dict[str, Any] | None = None) -> Frame:
-    """Push the frame that resolves `pieces` of `mover` entering `area` (see the module docstring); `battle`
-    ({kind, params}) replaces the field battle against the occupants (6.16.e amphibious assault)."""
-    conn = connection(ctx, src, area) if src else None
-    return flow.push(ctx.s, "entry", area=area, c=mover, pieces=list(pieces), src=src, conn=conn, kind=kind,
-                     battle=battle,
-                     exclude=list(exclude), phase="start", queue=[], cands=[], attempts=[], evasions=[],
-                     failed=[], int_mods={}, int_auto=[], int_blocked=False, eva_mods={}, eva_auto=[],
-                     eva_blocked=False, relief=[], asked_relief=False, waves=[], waves_set=False, fought=False)
 
 
 def present(ctx: Ctx, frame: Frame) -> list[str]:

@@ -29,7 +29,8 @@ from ashur.games.assyrian_wars.rules.base.forces import (
     units_in,
 )
 from ashur.games.assyrian_wars.rules.base.terrain import attrition, can_cross, crossing_attrition
-from ashur.games.assyrian_wars.rules.base.territory import entry_requirement, friendly_area
+from ashur.games.assyrian_wars.rules.base.territory import friendly_area
+from ashur.games.assyrian_wars.rules.land.entering import entry_requirement
 
 EVASION_TARGET = 9
 
@@ -138,7 +139,7 @@ def move_evaders(ctx: Ctx, pieces: list[str], area: str, dest: str, *, hasty: bo
                  enemy_dest: bool = False) -> None:
     """Move a successful evasion: into the city, or to the adjacent area with its attrition checks and
     the interceptions it may trigger (6.6.9, 6.6.10)."""
-    from ashur.games.assyrian_wars.rules.land.entry import push_entry
+    from ashur.games.assyrian_wars.rules.land.entering import push_entry
 
     owner = ctx.owner(pieces[0])
     if dest == "city":

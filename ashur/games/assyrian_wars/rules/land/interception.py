@@ -27,7 +27,8 @@ from ashur.games.assyrian_wars.rules.base.forces import (
 )
 from ashur.games.assyrian_wars.rules.base.players import role_of
 from ashur.games.assyrian_wars.rules.base.terrain import can_cross
-from ashur.games.assyrian_wars.rules.base.territory import entry_requirement, friendly_country
+from ashur.games.assyrian_wars.rules.base.territory import friendly_country
+from ashur.games.assyrian_wars.rules.land.entering import entry_requirement
 
 INTERCEPTION_TARGET = 7
 

@@ -52,11 +52,12 @@ from ashur.games.assyrian_wars.rules.base.forces import (
 from ashur.games.assyrian_wars.rules.base.naval import landed
 from ashur.games.assyrian_wars.rules.base.players import role_of
 from ashur.games.assyrian_wars.rules.base.terrain import attrition, can_cross, crossing_attrition, step_cost2
-from ashur.games.assyrian_wars.rules.base.territory import could_intercept_into, entry_requirement, friendly_area
+from ashur.games.assyrian_wars.rules.base.territory import could_intercept_into, friendly_area
 from ashur.games.assyrian_wars.rules.base.units import is_leader, is_mercenary
 from ashur.games.assyrian_wars.rules.course.impulse import can_pay, pay
 from ashur.games.assyrian_wars.rules.land.armies import activate_group, joinable, mede_may_operate
 from ashur.games.assyrian_wars.rules.land.casualties import representatives
+from ashur.games.assyrian_wars.rules.land.entering import entry_requirement
 from ashur.games.assyrian_wars.rules.land.entry import push_entry
 from ashur.games.assyrian_wars.rules.land.evasion import city_open_to
 from ashur.games.assyrian_wars.rules.land.hostilities import can_declare_now, declare

@@ -26,7 +26,8 @@ from ashur.games.assyrian_wars.ctx import Ctx
 from ashur.games.assyrian_wars.rules.base.control_areas import is_no_mans_land
 from ashur.games.assyrian_wars.rules.base.forces import normalize, tidy, track_sorted, units_in
 from ashur.games.assyrian_wars.rules.base.terrain import attrition, can_cross, crossing_attrition
-from ashur.games.assyrian_wars.rules.base.territory import entry_requirement, friendly_area
+from ashur.games.assyrian_wars.rules.base.territory import friendly_area
+from ashur.games.assyrian_wars.rules.land.entering import entry_requirement
 from ashur.games.assyrian_wars.rules.land.evasion import city_open_to
 from ashur.games.assyrian_wars.rules.land.interception import candidates
 from ashur.games.assyrian_wars.rules.registry import FLOW
@@ -126,7 +127,7 @@ class Retreat(Step[Ctx]):
         self._go(ctx, frame, act["params"]["area"], act["params"]["how"])
 
     def _go(self, ctx: Ctx, frame: Frame, dest: str, how: str) -> None:
-        from ashur.games.assyrian_wars.rules.land.entry import push_entry
+        from ashur.games.assyrian_wars.rules.land.entering import push_entry
 
         pieces = self._pieces(ctx, frame)
         area, c = frame["area"], frame["c"]

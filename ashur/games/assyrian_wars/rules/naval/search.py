@@ -25,13 +25,11 @@ from ashur.core.flow import Step
 from ashur.games.assyrian_wars.ctx import Ctx
 from ashur.games.assyrian_wars.rules.base.forces import is_finished, track_sorted
 from ashur.games.assyrian_wars.rules.base.naval import (
-    can_afford,
     enemy_ship_countries,
     is_zone,
     move_ships,
     naval,
     naval_view,
-    pay_ap,
     search_number,
     ships_at,
     ships_of,
@@ -39,6 +37,7 @@ from ashur.games.assyrian_wars.rules.base.naval import (
 from ashur.games.assyrian_wars.rules.base.players import role_of
 from ashur.games.assyrian_wars.rules.course.impulse import can_pay, pay
 from ashur.games.assyrian_wars.rules.land.battle import start_battle
+from ashur.games.assyrian_wars.rules.land.hostilities import afford, phasing_frame
 from ashur.games.assyrian_wars.rules.registry import FLOW, HOOKS, MenuEntry
 
 Frame = dict[str, Any]
@@ -79,6 +78,22 @@ def push_naval_retreats(ctx: Ctx, ships: list[str], zone: str) -> None:
             by_country.setdefault(ctx.piece(p)["nation"], []).append(p)
     for c in reversed(track_sorted(ctx, list(by_country))):
         flow.push(ctx.s, "naval_retreat", c=c, ships=by_country[c], zone=zone)
+
+
+# --- paying outside one's impulse ----------------------------------------------------------------------
+def can_afford(ctx: Ctx, cid: str, ap: int) -> bool:
+    """The phasing country pays from its impulse, any other from its saved APs (as declarations of war,
+    docs/rules-decisions.md)."""
+    return afford(ctx, cid, ap)
+
+
+def pay_ap(ctx: Ctx, cid: str, ap: int, rule: str, what: str, **params: Any) -> None:
+    f = phasing_frame(ctx, cid)
+    if f is not None:
+        pay(ctx, f, 2 * ap, rule, what, **params)
+        return
+    ctx.country(cid)["saved"] -= ap
+    ctx.log("aw.spend_saved", rule, country=cid, ap=ap, what=what, **params)
 
 
 @FLOW.register

@@ -41,10 +41,10 @@ from ashur.games.assyrian_wars.rules.base.naval import (
     port_areas,
 )
 from ashur.games.assyrian_wars.rules.base.players import role_of
-from ashur.games.assyrian_wars.rules.base.territory import entry_requirement
 from ashur.games.assyrian_wars.rules.base.units import is_leader
 from ashur.games.assyrian_wars.rules.land.casualties import distribute
-from ashur.games.assyrian_wars.rules.registry import FLOW
+from ashur.games.assyrian_wars.rules.land.entering import entry_requirement
+from ashur.games.assyrian_wars.rules.registry import FLOW, HOOKS
 
 Frame = dict[str, Any]
 #: 6.16.e: combat factors of units in an amphibious assault (cavalry −2, all others −1)
@@ -190,6 +190,9 @@ def pass_hit_to_cargo(ctx: Ctx, ship: str, rule: str) -> None:
                rule="6.16.f")
 
 
+HOOKS.provide("transport.pass_hit_to_cargo", pass_hit_to_cargo)
+
+
 @FLOW.register
 class CargoFate(Step[Ctx]):
     """After a carrying ship's hit: if the ship sank, its remaining cargo is lost with it (decision)."""
@@ -208,20 +211,6 @@ class CargoFate(Step[Ctx]):
                 ctx.piece(p).pop("aboard", None)
                 eliminate(ctx, p, "6.16.f")
         normalize(ctx)
-
-
-# --- 6.16.e retreat onto the ships ------------------------------------------------------------------------
-def push_sea_retreat(ctx: Ctx, pieces: list[str], bf: Frame, forbidden: list[str]) -> None:
-    """6.16.e: beaten amphibious assaulters may retreat onto the ships they came from (else 6.7.8)."""
-    sea = bf["sea_retreat"]
-    by_country: dict[str, list[str]] = {}
-    for p in pieces:
-        if ctx.piece(p)["loc"] == bf["area"]:
-            by_country.setdefault(ctx.owner(p), []).append(p)
-    for c in sorted(by_country, reverse=True):
-        flow.push(ctx.s, "sea_retreat", c=c, pieces=by_country[c], area=bf["area"], zone=sea["zone"],
-                  ships={p: sea["ships"][p] for p in by_country[c] if p in sea["ships"]},
-                  forbidden=list(forbidden), bid=bf["id"])
 
 
 def _reembark_ok(ctx: Ctx, frame: Frame, pieces: list[str]) -> bool:

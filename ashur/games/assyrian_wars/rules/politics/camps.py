@@ -281,3 +281,6 @@ class CampDefeatResponse(Step[Ctx]):
         if camp_of(ctx, actor) is not None and camp_of(ctx, actor) == camp_of(ctx, target):
             leave_camp(ctx, actor, "7.4.1")
         declare_war(ctx, actor, target, "7.4.1")
+
+
+HOOKS.provide("camps.leave_camp", leave_camp)

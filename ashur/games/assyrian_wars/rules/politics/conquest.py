@@ -28,6 +28,7 @@ from ashur.core.contract import Action, action
 from ashur.core.flow import Step
 from ashur.games.assyrian_wars.ctx import Ctx
 from ashur.games.assyrian_wars.rules.base.asking import ask, register_question
+from ashur.games.assyrian_wars.rules.base.control_areas import held_by
 from ashur.games.assyrian_wars.rules.politics import relations
 from ashur.games.assyrian_wars.rules.registry import FLOW, HOOKS, MenuEntry
 
@@ -37,16 +38,6 @@ MEDE = "mede"
 MEDE_CITIES = 7
 #: 7.1 A: modifiers of the conquest check
 CHECK_MODIFIER = {"assyria": 6, "power": 2, "minor": 0}
-
-
-def held_by(ctx: Ctx, aid: str) -> str | None:
-    """The country holding an area: for a city area the holder of the city (6.12)."""
-    st = ctx.area(aid)
-    if st.get("revolt"):
-        return None
-    if ctx.c.areas[aid].city is not None:
-        return st.get("city_ctrl") or st["ctrl"]
-    return st["ctrl"]
 
 
 def square_areas(ctx: Ctx, target: str) -> list[str]:
@@ -264,7 +255,7 @@ def interphase(ctx: Ctx) -> None:
 
 def check_order(ctx: Ctx) -> list[str]:
     """10.4.d: impulse-track order from the country after the one that played the last card."""
-    from ashur.games.assyrian_wars.rules.course.sequence import track_after_last_card
+    from ashur.games.assyrian_wars.rules.course.impulse import track_after_last_card
 
     return track_after_last_card(ctx)
 

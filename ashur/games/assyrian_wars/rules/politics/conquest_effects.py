@@ -155,7 +155,7 @@ def city_taken(ctx: Ctx, city: str, rule: str) -> None:
     if not aids:
         return
     aid = aids[0]
-    from ashur.games.assyrian_wars.rules.politics.conquest import held_by
+    from ashur.games.assyrian_wars.rules.base.control_areas import held_by
 
     holder = held_by(ctx, aid)
     conquerors = [e["by"] for e in ctx.s["conquered"].get(city, [])]

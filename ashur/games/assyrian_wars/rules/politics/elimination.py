@@ -40,7 +40,7 @@ def eliminated(ctx: Ctx, cid: str) -> bool:
 
 def friendly_cities(ctx: Ctx, cid: str) -> list[str]:
     """Cities the country controls (home, associated, provinces), 7.1."""
-    from ashur.games.assyrian_wars.rules.politics.conquest import held_by
+    from ashur.games.assyrian_wars.rules.base.control_areas import held_by
 
     return [a for a, area in sorted(ctx.c.areas.items()) if area.city is not None and held_by(ctx, a) == cid]
 
@@ -51,7 +51,7 @@ def reduced(ctx: Ctx, cid: str) -> bool:
 
 
 def eliminator(ctx: Ctx, cid: str) -> str | None:
-    from ashur.games.assyrian_wars.rules.politics.conquest import held_by
+    from ashur.games.assyrian_wars.rules.base.control_areas import held_by
 
     capital = ctx.c.capital(cid)
     holder = held_by(ctx, capital) if capital else None

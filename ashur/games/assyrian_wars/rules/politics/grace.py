@@ -23,6 +23,7 @@ from __future__ import annotations
 
 from ashur.games.assyrian_wars.ctx import Ctx
 from ashur.games.assyrian_wars.rules.politics import relations
+from ashur.games.assyrian_wars.rules.registry import HOOKS
 
 
 def entries(ctx: Ctx, cid: str) -> list[dict]:
@@ -94,9 +95,10 @@ def end_conquest(ctx: Ctx, subject: str, conqueror: str, rule: str, *, influence
                 set_marker(ctx, subject, None, 0, rule)
         control = ctx.s.get("power_control", {})
         if control.get(subject) == conqueror:
-            from ashur.games.assyrian_wars.rules.politics.two_player import end_control
+            HOOKS.call("two_player.end_control", ctx, subject, rule)
 
-            end_control(ctx, subject, rule)
+
+HOOKS.provide("grace.end_conquest", end_conquest)
 
 
 def end_expired(ctx: Ctx) -> None:

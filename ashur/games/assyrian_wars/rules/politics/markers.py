@@ -20,7 +20,7 @@ from ashur.core.contract import Action, action
 from ashur.core.flow import Step
 from ashur.games.assyrian_wars.ctx import Ctx
 from ashur.games.assyrian_wars.rules.politics import relations
-from ashur.games.assyrian_wars.rules.registry import FLOW
+from ashur.games.assyrian_wars.rules.registry import FLOW, HOOKS
 
 Frame = dict[str, Any]
 ASSYRIA = "assyria"
@@ -154,11 +154,9 @@ def alliance_gained(ctx: Ctx, subject: str, power: str, rule: str) -> None:
     if ctx.is_minor(subject) and ctx.is_power(power):
         add_tribute(ctx, subject, power, "pro", "6.9")
     # 7.1.D: a conquered minor influenced to alliance by its conqueror is no longer conquered
-    from ashur.games.assyrian_wars.rules.politics.grace import end_conquest
-
     for entry in list(ctx.s["conquered"].get(subject, [])):
         if entry["by"] == power:
-            end_conquest(ctx, subject, power, "7.1", influenced=True)
+            HOOKS.call("grace.end_conquest", ctx, subject, power, "7.1", influenced=True)
     # 7.4.6: the new ally may declare war for free on the minor's enemies, or negotiate peace
     enemies = [e for e in _declared_enemies(ctx, subject) if not ctx.at_war(e, power) and e != power]
     if enemies and ctx.is_power(power):
@@ -287,11 +285,9 @@ class AllyWarChoice(Step[Ctx]):
         flow.pop(ctx.s)
 
     def actions(self, ctx: Ctx, frame: Frame, actor: str) -> list[Action]:
-        from ashur.games.assyrian_wars.rules.politics.war import can_declare
-
         e = self._enemy(ctx, frame)
         acts = []
-        if can_declare(ctx, actor, e)[0]:
+        if HOOKS.call("war.can_declare", ctx, actor, e)[0]:
             acts.append(action("free_dow", "aw.act.free_dow", "7.4.6", target=e, minor=frame["minor"]))
         if ctx.s["power_role"].get(actor) is not None and _player_controlled(ctx, e):
             acts.append(action("propose_peace", "aw.act.minor_peace", "7.4.6", target=e, minor=frame["minor"]))
@@ -307,10 +303,8 @@ class AllyWarChoice(Step[Ctx]):
         frame["i"] += 1
         assert e is not None
         if act["id"] == "free_dow":
-            from ashur.games.assyrian_wars.rules.politics.war import declare_war
-
             ctx.log("aw.free_declaration", "7.4.6", country=actor, target=e)
-            declare_war(ctx, actor, e, "7.4.6")
+            HOOKS.call("war.declare_war", ctx, actor, e, "7.4.6")
         elif act["id"] == "propose_peace":
             from ashur.games.assyrian_wars.rules.base.asking import ask
 

@@ -24,7 +24,7 @@ LOST_CITIES = 3
 
 
 def lost_home_cities(ctx: Ctx, cid: str) -> int:
-    from ashur.games.assyrian_wars.rules.politics.conquest import held_by
+    from ashur.games.assyrian_wars.rules.base.control_areas import held_by
 
     return sum(1 for a in ctx.c.home_cities(cid) if held_by(ctx, a) not in (cid, None))
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from ashur.games.assyrian_wars.ctx import Ctx
 from ashur.games.assyrian_wars.rules.politics import relations
+from ashur.games.assyrian_wars.rules.registry import HOOKS
 
 ASSYRIA = "assyria"
 EXTRA_AP = 10
@@ -59,3 +60,6 @@ def end_control(ctx: Ctx, power: str, rule: str) -> None:
     with relations.change(ctx, rule):
         ctx.country(power)["camp"] = None
         ctx.log("aw.power_control_ended", rule, country=power)
+
+
+HOOKS.provide("two_player.end_control", end_control)

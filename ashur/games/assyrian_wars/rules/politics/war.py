@@ -120,9 +120,7 @@ def declare_war(ctx: Ctx, aggressor: str, target: str, rule: str = "7.4.2") -> N
         if ctx.is_power(aggressor) and ctx.is_power(target) \
                 and ctx.country(aggressor).get("camp") is not None \
                 and ctx.country(aggressor).get("camp") == ctx.country(target).get("camp"):
-            from ashur.games.assyrian_wars.rules.politics.camps import leave_camp
-
-            leave_camp(ctx, aggressor, "7.4.1")
+            HOOKS.call("camps.leave_camp", ctx, aggressor, "7.4.1")
         cause = relations.key(aggressor, target)
         a_side, b_side = sides(ctx, aggressor, target)
         for a in a_side:
@@ -151,3 +149,5 @@ def _settle_declaration(ctx: Ctx, aggressor: str, target: str) -> None:
 
 
 HOOKS.add_war_declared(50, "relocations", _settle_declaration)
+HOOKS.provide("war.can_declare", can_declare)
+HOOKS.provide("war.declare_war", declare_war)
