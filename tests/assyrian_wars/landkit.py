@@ -109,7 +109,7 @@ def phasing(pos: Position, country: str) -> None:
 def push_battle(pos: Position, kind: str, area: str, att: list[str], defn: list[str], **params: Any) -> None:
     """Start a battle directly (the engine API) and run the flow to the first decision."""
     from ashur.games.assyrian_wars.rules import FLOW
-    from ashur.games.assyrian_wars.rules.battle import start_battle
+    from ashur.games.assyrian_wars.rules.land.battle import start_battle
 
     c = ctx(pos)
     start_battle(c, kind, area, att, defn, **params)

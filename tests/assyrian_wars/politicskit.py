@@ -8,7 +8,7 @@ from typing import Any
 from ashur.games.assyrian_wars.ctx import Ctx
 from ashur.games.assyrian_wars.game import GAME, content
 from ashur.games.assyrian_wars.rules import FLOW
-from ashur.games.assyrian_wars.rules.players import role_of
+from ashur.games.assyrian_wars.rules.base.players import role_of
 from ashur.testing import Position
 
 

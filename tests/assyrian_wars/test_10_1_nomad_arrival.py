@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from ashur.games.assyrian_wars.ctx import Ctx
 from ashur.games.assyrian_wars.game import GAME, content
-from ashur.games.assyrian_wars.rules.territory import arrival_area, enemy_forces_in
+from ashur.games.assyrian_wars.rules.base.territory import arrival_area, enemy_forces_in
 from ashur.testing import Position
 
 

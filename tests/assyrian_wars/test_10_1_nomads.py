@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from ashur.games.assyrian_wars.cards import may_play_by
-from ashur.games.assyrian_wars.rules import nomads
+from ashur.games.assyrian_wars.rules.politics import nomads
 from ashur.games.assyrian_wars.rules.registry import HOOKS
 from tests.assyrian_wars.politicskit import ctx_of, marker, put, run, setup, top
 
@@ -91,10 +91,10 @@ def test_10_1_nomads_play_no_events() -> None:
 
 def test_10_1_nomads_conduct_no_diplomacy_and_declare_no_war() -> None:
     pos = with_cimmerians()
-    from ashur.games.assyrian_wars.rules.war import can_declare
+    from ashur.games.assyrian_wars.rules.politics.war import can_declare
 
     assert can_declare(ctx_of(pos), "cimmerians", "judah")[2] in ("7.4.2", "10.1")
-    from ashur.games.assyrian_wars.rules.diplomacy import is_diplomat
+    from ashur.games.assyrian_wars.rules.politics.diplomacy import is_diplomat
 
     assert not is_diplomat(ctx_of(pos), "cimmerians")
 
@@ -147,7 +147,7 @@ def test_10_1_2_timetable_orders_until_allied() -> None:
     assert nomads.may_attack(ctx, "cimmerians", "phrygia") == (False, "the cimmerians harass urartu exclusively "
                                                                       "(timetable)", "10.1.2")
     marker(pos, "cimmerians", "assyria", 12)
-    from ashur.games.assyrian_wars.rules.markers import set_marker
+    from ashur.games.assyrian_wars.rules.politics.markers import set_marker
 
     run(pos, lambda c: set_marker(c, "cimmerians", "assyria", 13, "6.9"))
     assert "cimmerians" not in pos.state["nomad_orders"]

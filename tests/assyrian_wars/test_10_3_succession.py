@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from ashur.games.assyrian_wars.rules import timetable
+from ashur.games.assyrian_wars.rules.course import timetable
 from tests.assyrian_wars.politicskit import put, run, setup, top
 
 

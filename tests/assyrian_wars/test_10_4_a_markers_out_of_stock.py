@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from ashur.games.assyrian_wars.rules import stock
+from ashur.games.assyrian_wars.rules.politics import stock
 from tests.assyrian_wars.politicskit import ctx_of, impulse, run, setup, top
 
 

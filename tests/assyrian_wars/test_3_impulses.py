@@ -7,7 +7,7 @@ import pytest
 from ashur.core.errors import IllegalAction
 from ashur.games.assyrian_wars.ctx import Ctx
 from ashur.games.assyrian_wars.game import GAME, content
-from ashur.games.assyrian_wars.rules.impulse import can_pay, pay
+from ashur.games.assyrian_wars.rules.course.impulse import can_pay, pay
 from ashur.testing import Position
 from tests.assyrian_wars.helpers import at_impulse_of, run_until, to_main, top
 

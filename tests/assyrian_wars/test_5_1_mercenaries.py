@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from ashur.games.assyrian_wars.ctx import Ctx
 from ashur.games.assyrian_wars.game import GAME, content
-from ashur.games.assyrian_wars.rules.mercenaries import initiate_turn
+from ashur.games.assyrian_wars.rules.course.mercenaries import initiate_turn
 from ashur.testing import Position
 from tests.assyrian_wars.helpers import run_until, top
 

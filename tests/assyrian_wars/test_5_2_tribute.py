@@ -5,7 +5,7 @@ from __future__ import annotations
 from ashur.games.assyrian_wars.ctx import Ctx
 from ashur.games.assyrian_wars.game import GAME, content
 from ashur.games.assyrian_wars.rules import FLOW
-from ashur.games.assyrian_wars.rules.tribute import tribute_balance, tribute_dice
+from ashur.games.assyrian_wars.rules.course.tribute import tribute_balance, tribute_dice
 from ashur.testing import Position
 
 
@@ -115,7 +115,7 @@ def test_5_2_3_a_tribute_payer_is_at_peace_with_assyria() -> None:
     pos = Position.setup(GAME, "campaign", 1)
     ctx = Ctx(pos.state, content())
     assert ctx.at_war("assyria", "israel")
-    from ashur.games.assyrian_wars.rules.tribute import add_tribute
+    from ashur.games.assyrian_wars.rules.course.tribute import add_tribute
 
     add_tribute(ctx, "israel", "assyria", "check", "5.2.1")
     assert not ctx.at_war("assyria", "israel")
@@ -130,7 +130,7 @@ def test_first_turn_keeps_the_scenario_tribute() -> None:
 
 def test_5_2_1_a_country_without_cities_passes_any_tribute_check() -> None:
     """5.2.1/7.4.4: Persia has no cities, so a tribute check (e.g. after punishment) always succeeds."""
-    from ashur.games.assyrian_wars.rules.tribute import tribute_check
+    from ashur.games.assyrian_wars.rules.course.tribute import tribute_check
 
     pos = Position.setup(GAME, "campaign", 1)
     ctx = Ctx(pos.state, content())

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from ashur.games.assyrian_wars.rules.forces import HOOKS
+from ashur.games.assyrian_wars.rules.base.forces import HOOKS
 from tests.assyrian_wars.landkit import advance, ap_left, army, impulse, put, set_ap, start, top
 
 

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from ashur.games.assyrian_wars.rules import breakers
-from ashur.games.assyrian_wars.rules.markers import minor_city_pact, pact_refusal
+from ashur.games.assyrian_wars.rules.politics import breakers
+from ashur.games.assyrian_wars.rules.politics.markers import minor_city_pact, pact_refusal
 from tests.assyrian_wars.politicskit import ctx_of, impulse, marker, run, setup, top, war
 
 

@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-from ashur.games.assyrian_wars.rules.control_areas import (
+from ashur.games.assyrian_wars.rules.base.control_areas import (
     check_occupation,
     revert_areas,
     set_city_control,
     strongest,
 )
-from ashur.games.assyrian_wars.rules.economy import contested
+from ashur.games.assyrian_wars.rules.course.economy import contested
 from ashur.games.assyrian_wars.rules.registry import HOOKS
 from tests.assyrian_wars.landkit import army, ctx, phasing, put, set_ap, start
 

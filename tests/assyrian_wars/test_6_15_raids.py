@@ -4,7 +4,7 @@ the Raid Boxes; 9.7 the cavalry's second raid; 7.5.2.a the free raid."""
 from __future__ import annotations
 
 from ashur.games.assyrian_wars.rules import FLOW
-from ashur.games.assyrian_wars.rules.raids import free_raid
+from ashur.games.assyrian_wars.rules.naval.raids import free_raid
 from tests.assyrian_wars.landkit import ap_left, loc, put, settle
 from tests.assyrian_wars.navalkit import ctx, naval_start
 

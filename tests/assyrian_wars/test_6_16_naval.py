@@ -5,8 +5,8 @@ assault (6.16.e), search and naval battle (6.16.f), Trade Boxes (6.16.g); 6.12 s
 from __future__ import annotations
 
 from ashur.games.assyrian_wars.game import GAME
-from ashur.games.assyrian_wars.rules.blockade import blockaded, sea_open
-from ashur.games.assyrian_wars.rules.naval import sea_control
+from ashur.games.assyrian_wars.rules.base.naval import sea_control
+from ashur.games.assyrian_wars.rules.land.blockade import blockaded, sea_open
 from tests.assyrian_wars.landkit import ap_left, army, loc, put, settle, war
 from tests.assyrian_wars.navalkit import aboard, ctx, naval_start, ship
 

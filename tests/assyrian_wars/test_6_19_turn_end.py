@@ -55,7 +55,7 @@ def test_6_19_the_single_other_holder_plays_last_then_the_turn_ends() -> None:
 def test_3_6_extended_turn_when_a_country_receives_a_card() -> None:
     """3.6: after the 'last' impulse another country holding cards again extends the turn."""
     from ashur.games.assyrian_wars.ctx import Ctx
-    from ashur.games.assyrian_wars.rules.sequence import ActionPhase
+    from ashur.games.assyrian_wars.rules.course.sequence import ActionPhase
 
     pos = Position.setup(GAME, "two_rivers", 2)
     ctx = Ctx(pos.state, content())

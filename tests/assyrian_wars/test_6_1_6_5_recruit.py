@@ -162,7 +162,7 @@ def test_9_6_a_refused_sale_is_not_offered_again_in_the_impulse() -> None:
 def test_8_2_an_ally_that_joined_the_war_is_a_supply_source_for_rebuilding() -> None:
     """6.4 with 8.2: a Babylonian unit cut off from every Babylonian home area traces its path to an Elamite
     home area, since Elam, its ally, has joined the war (its camp)."""
-    from ashur.games.assyrian_wars.rules.repair import supply_path
+    from ashur.games.assyrian_wars.rules.land.repair import supply_path
     from tests.assyrian_wars.politicskit import ctx_of, hold
 
     pos = start()

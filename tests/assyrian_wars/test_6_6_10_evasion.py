@@ -3,8 +3,8 @@ the attacker's free siege, pursuit."""
 
 from __future__ import annotations
 
-from ashur.games.assyrian_wars.rules.evasion import destinations, modifier
-from ashur.games.assyrian_wars.rules.forces import land_view
+from ashur.games.assyrian_wars.rules.base.forces import land_view
+from ashur.games.assyrian_wars.rules.land.evasion import destinations, modifier
 from tests.assyrian_wars.landkit import army, ctx, loc, phasing, put, set_ap, start
 
 

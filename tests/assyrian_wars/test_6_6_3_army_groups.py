@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from ashur.games.assyrian_wars.rules import combat
-from ashur.games.assyrian_wars.rules.armies import mede_may_operate
-from ashur.games.assyrian_wars.rules.forces import form_group, groups
+from ashur.games.assyrian_wars.rules.base.forces import form_group, groups
+from ashur.games.assyrian_wars.rules.land import combat
+from ashur.games.assyrian_wars.rules.land.armies import mede_may_operate
 from tests.assyrian_wars.landkit import army, ctx, impulse, loc, phasing, push_battle, put, set_ap, start
 
 
@@ -127,7 +127,7 @@ def test_10_2_mede_regulars_outside_within_the_leaders_command_rating() -> None:
 
 
 def test_6_6_2_attacked_leaders_without_units_get_one_each() -> None:
-    from ashur.games.assyrian_wars.rules.forces import army_units, divide_units
+    from ashur.games.assyrian_wars.rules.base.forces import army_units, divide_units
 
     pos = start()
     army(pos, "assyria-turtanu", "kalhu", ["assyria-hi4-1", "assyria-hi4-2", "assyria-hi4-3"])

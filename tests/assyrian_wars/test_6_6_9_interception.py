@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from ashur.games.assyrian_wars.rules.forces import mark
-from ashur.games.assyrian_wars.rules.interception import candidates, modifier
+from ashur.games.assyrian_wars.rules.base.forces import mark
+from ashur.games.assyrian_wars.rules.land.interception import candidates, modifier
 from tests.assyrian_wars.landkit import army, ctx, loc, phasing, put, set_ap, settle, start
 
 

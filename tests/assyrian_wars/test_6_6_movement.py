@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from ashur.games.assyrian_wars.rules.forces import land_view
+from ashur.games.assyrian_wars.rules.base.forces import land_view
 from tests.assyrian_wars.landkit import ap_left, army, ctx, loc, put, set_ap, start, top
 
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from ashur.games.assyrian_wars.rules.retreat import options
+from ashur.games.assyrian_wars.rules.land.retreat import options
 from tests.assyrian_wars.landkit import army, ctx, loc, push_battle, put, settle, start
 
 

@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from ashur.games.assyrian_wars.rules.forces import form_group, land_view
+from ashur.games.assyrian_wars.rules.base.forces import form_group, land_view
 from tests.assyrian_wars.landkit import army, ctx, loc, push_battle, put, settle, start, top
 
 BABYLON_9 = [*(f"babylonia-li2-{i}" for i in range(1, 7)), *(f"babylonia-hi3-{i}" for i in range(1, 4))]

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from ashur.games.assyrian_wars.cards import EVENTS, Event
-from ashur.games.assyrian_wars.rules.forces import form_group
+from ashur.games.assyrian_wars.rules.base.forces import form_group
 from ashur.games.assyrian_wars.rules.registry import HOOKS
 from tests.assyrian_wars.landkit import army, ctx, loc, phasing, push_battle, put, set_ap, settle, start
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from ashur.games.assyrian_wars.rules import deportation
+from ashur.games.assyrian_wars.rules.politics import deportation
 from ashur.games.assyrian_wars.rules.registry import HOOKS
 from tests.assyrian_wars.politicskit import ctx_of, hold, put, run, setup, top
 

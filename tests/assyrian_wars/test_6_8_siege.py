@@ -4,8 +4,8 @@ taking cities (6.12, 8.3)."""
 from __future__ import annotations
 
 from ashur.games.assyrian_wars.game import GAME
-from ashur.games.assyrian_wars.rules.forces import fresh_land
-from ashur.games.assyrian_wars.rules.siege import city_vp
+from ashur.games.assyrian_wars.rules.base.forces import fresh_land
+from ashur.games.assyrian_wars.rules.land.siege import city_vp
 from tests.assyrian_wars.landkit import army, ctx, impulse, loc, phasing, put, set_ap, settle, start
 
 GARRISON_6 = [*(f"babylonia-li2-{i}" for i in range(1, 7))]

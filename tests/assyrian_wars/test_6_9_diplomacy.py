@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
-from ashur.games.assyrian_wars.rules import territory
-from ashur.games.assyrian_wars.rules.markers import set_marker, status
+from ashur.games.assyrian_wars.rules.base import territory
+from ashur.games.assyrian_wars.rules.land import entering
+from ashur.games.assyrian_wars.rules.politics.markers import set_marker, status
 from tests.assyrian_wars.politicskit import ctx_of, impulse, marker, put, role, run, setup, top, units_of, war
 
 
@@ -112,8 +113,8 @@ def test_6_9_march_status_makes_territory_friendly_both_ways_but_no_city() -> No
     marker(pos, "syria", "egypt", 10)
     ctx = ctx_of(pos)
     assert territory.friendly_country(ctx, "syria", "egypt") and territory.friendly_country(ctx, "egypt", "syria")
-    assert territory.entry_requirement(ctx, "egypt", "damascus")[0] == "ok"
-    assert territory.entry_requirement(ctx, "mede", "damascus")[0] == "dow"
+    assert entering.entry_requirement(ctx, "egypt", "damascus")[0] == "ok"
+    assert entering.entry_requirement(ctx, "mede", "damascus")[0] == "dow"
 
 
 def test_6_9_7_4_1_losing_march_status_relocates_forces() -> None:

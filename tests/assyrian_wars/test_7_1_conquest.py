@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from ashur.games.assyrian_wars.rules import conquest
-from ashur.games.assyrian_wars.rules.conquest_effects import check_provinces, conquer
+from ashur.games.assyrian_wars.rules.politics import conquest
+from ashur.games.assyrian_wars.rules.politics.conquest_effects import check_provinces, conquer
 from tests.assyrian_wars.politicskit import (
     ctx_of,
     hold,
@@ -123,7 +123,7 @@ def test_7_1_effects_conquest_of_a_power_ends_its_alliances_with_2d6() -> None:
     pos = setup()
     marker(pos, "urartu", "elam", 14)
     marker(pos, "phrygia", "elam", 5)
-    run(pos, lambda ctx: __import__("ashur.games.assyrian_wars.rules.markers", fromlist=["x"]).minor_city_pact(
+    run(pos, lambda ctx: __import__("ashur.games.assyrian_wars.rules.politics.markers", fromlist=["x"]).minor_city_pact(
         ctx, "elam", "dilmun"))
     pos.fix_dice(1, 1, 2, 3)  # Urartu: 2 counts as 3 -> 11; Phrygia: 5 -> 0
     run(pos, lambda ctx: conquer(ctx, "elam", ["assyria"], "7.1"))

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from ashur.games.assyrian_wars.rules import elimination
-from ashur.games.assyrian_wars.rules.players import role_of
+from ashur.games.assyrian_wars.rules.base.players import role_of
+from ashur.games.assyrian_wars.rules.politics import elimination
 from tests.assyrian_wars.politicskit import ctx_of, hold, impulse, run, setup, top
 
 EGYPT_CITIES = ["memphis", "heliopolis", "athribis", "bubastis", "tanis", "pelusium", "sais", "herakleopolis",
@@ -100,7 +100,7 @@ def test_7_1_an_eliminated_power_crowns_no_king_and_declares_no_war() -> None:
     pos.state["eliminated"] = {"egypt": True}
     impulse(pos, "mede")
     pos.assert_illegal("mede", "dow:egypt", rule="7.1")
-    from ashur.games.assyrian_wars.rules.timetable import crown
+    from ashur.games.assyrian_wars.rules.course.timetable import crown
 
     run(pos, lambda ctx: crown(ctx, "egypt", "shabaka"))
     pos.assert_logged(rule="10.3", key="aw.no_king_eliminated", country="egypt")

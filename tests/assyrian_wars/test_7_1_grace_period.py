@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
-from ashur.games.assyrian_wars.rules import grace, territory
-from ashur.games.assyrian_wars.rules.conquest_effects import conquer
-from ashur.games.assyrian_wars.rules.war import can_declare
+from ashur.games.assyrian_wars.rules.base import territory
+from ashur.games.assyrian_wars.rules.politics import grace
+from ashur.games.assyrian_wars.rules.politics.conquest_effects import conquer
+from ashur.games.assyrian_wars.rules.politics.war import can_declare
 from tests.assyrian_wars.politicskit import ctx_of, impulse, marker, run, setup
 
 
@@ -91,7 +92,7 @@ def test_7_1_7_4_1_a_conquered_power_joins_its_conquerors_camp_only_with_consent
     pos = setup()
     run(pos, lambda ctx: conquer(ctx, "babylonia", ["assyria"], "7.1"))
     assert pos.state["countries"]["babylonia"]["camp"] is None
-    from ashur.games.assyrian_wars.rules.camps import attempt_join
+    from ashur.games.assyrian_wars.rules.politics.camps import attempt_join
 
     run(pos, lambda ctx: attempt_join(ctx, "babylonia", "assyrian"))
     assert pos.state["stack"][-1]["kind"] == "camp_conqueror"

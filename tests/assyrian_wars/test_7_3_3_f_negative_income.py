@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from ashur.games.assyrian_wars.ctx import Ctx
 from ashur.games.assyrian_wars.game import GAME, content
-from ashur.games.assyrian_wars.rules.tribute import add_tribute, negative_income, tribute_balance
+from ashur.games.assyrian_wars.rules.course.tribute import add_tribute, negative_income, tribute_balance
 from ashur.testing import Position
 
 

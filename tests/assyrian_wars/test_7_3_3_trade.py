@@ -7,8 +7,8 @@ from fractions import Fraction
 
 from ashur.games.assyrian_wars.game import GAME
 from ashur.games.assyrian_wars.rules import FLOW
-from ashur.games.assyrian_wars.rules.economy import interphase_income, new_eco_level, trade_points, trade_ranking
-from ashur.games.assyrian_wars.rules.seatrade import sea_trade, trade_cleanup
+from ashur.games.assyrian_wars.rules.course.economy import interphase_income, new_eco_level, trade_points, trade_ranking
+from ashur.games.assyrian_wars.rules.naval.seatrade import sea_trade, trade_cleanup
 from ashur.testing import Position
 from tests.assyrian_wars.landkit import loc, put
 from tests.assyrian_wars.navalkit import clear_ships, ctx, naval_start, ship

@@ -9,7 +9,7 @@ import pytest
 from ashur.games.assyrian_wars.ctx import Ctx
 from ashur.games.assyrian_wars.game import GAME, content
 from ashur.games.assyrian_wars.rules import FLOW
-from ashur.games.assyrian_wars.rules.economy import (
+from ashur.games.assyrian_wars.rules.course.economy import (
     deal_order,
     interphase_cards,
     map_income,

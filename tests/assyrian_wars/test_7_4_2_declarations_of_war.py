@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from ashur.games.assyrian_wars.rules.war import dow_cost
+from ashur.games.assyrian_wars.rules.politics.war import dow_cost
 from tests.assyrian_wars.politicskit import ctx_of, impulse, marker, put, role, setup, top, units_of, war
 
 

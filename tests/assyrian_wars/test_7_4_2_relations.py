@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from ashur.games.assyrian_wars.rules import relations
-from ashur.games.assyrian_wars.rules.war import declare_war
+from ashur.games.assyrian_wars.rules.politics import relations
+from ashur.games.assyrian_wars.rules.politics.war import declare_war
 from tests.assyrian_wars.politicskit import ctx_of, marker, run, setup
 
 

@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-from ashur.games.assyrian_wars.rules import relations
-from ashur.games.assyrian_wars.rules.asking import ask
-from ashur.games.assyrian_wars.rules.markers import set_marker
-from ashur.games.assyrian_wars.rules.sequence import turn_end
-from ashur.games.assyrian_wars.rules.war import dow_cost
+from ashur.games.assyrian_wars.rules.base.asking import ask
+from ashur.games.assyrian_wars.rules.course.sequence import turn_end
+from ashur.games.assyrian_wars.rules.politics import relations
+from ashur.games.assyrian_wars.rules.politics.markers import set_marker
+from ashur.games.assyrian_wars.rules.politics.war import dow_cost
 from tests.assyrian_wars.politicskit import ctx_of, impulse, marker, put, run, setup, top, units_of, war
 
 
@@ -43,7 +43,7 @@ def test_7_4_3_peace_between_the_camps_only_with_assyria() -> None:
 def test_7_4_3_peace_ends_the_wars_caused_by_the_declaration() -> None:
     pos = setup()
     marker(pos, "syria", "mede", 14)
-    run(pos, lambda ctx: __import__("ashur.games.assyrian_wars.rules.war", fromlist=["x"]).declare_war(
+    run(pos, lambda ctx: __import__("ashur.games.assyrian_wars.rules.politics.war", fromlist=["x"]).declare_war(
         ctx, "egypt", "mede"))
     assert ctx_of(pos).at_war("egypt", "syria")
     impulse(pos, "mede")
@@ -174,11 +174,11 @@ def test_7_4_3_tribute_agreed_in_the_interphase_is_paid_next_turn() -> None:
     pos = setup()
     war(pos, "egypt", "mede")
     pos.state["stack"].append({"step": "interphase", "slot": 999})
-    run(pos, lambda ctx: __import__("ashur.games.assyrian_wars.rules.peace", fromlist=["x"]).propose(
+    run(pos, lambda ctx: __import__("ashur.games.assyrian_wars.rules.politics.peace", fromlist=["x"]).propose(
         ctx, "mede", "egypt", "tribute", "7.4.3"))
     pos.act("egypt", "peace:accept")
     assert pos.state["tribute_next"] == [{"payer": "mede", "to": "egypt", "why": "peace"}]
-    from ashur.games.assyrian_wars.rules.peace import pay_agreed_tribute
+    from ashur.games.assyrian_wars.rules.politics.peace import pay_agreed_tribute
 
     pos.state["tribute"] = []
     run(pos, pay_agreed_tribute)

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
+from ashur.games.assyrian_wars.rules.course.victory import penalties
 from ashur.games.assyrian_wars.rules.registry import HOOKS
-from ashur.games.assyrian_wars.rules.victory import penalties
 from tests.assyrian_wars.politicskit import ctx_of, hold, impulse, marker, run, setup, top, war
 
 
@@ -89,7 +89,7 @@ def test_7_4_4_turning_punishment_into_a_campaign_of_conquest() -> None:
 
 def test_7_4_4_conquest_punishes() -> None:
     pos = setup()
-    from ashur.games.assyrian_wars.rules.conquest_effects import conquer
+    from ashur.games.assyrian_wars.rules.politics.conquest_effects import conquer
 
     run(pos, lambda ctx: conquer(ctx, "israel", ["assyria"], "7.1"))
     assert "israel" not in pos.state["refused"]

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from ashur.games.assyrian_wars.rules import conquest, politics_phase
+from ashur.games.assyrian_wars.rules.politics import conquest, politics_phase
 from tests.assyrian_wars.politicskit import ctx_of, hold, run, setup, top
 
 

@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 from ashur.games.assyrian_wars.game import GAME
-from ashur.games.assyrian_wars.rules import secret_diplomacy as sd
+from ashur.games.assyrian_wars.rules.course.tribute import TributePhase
+from ashur.games.assyrian_wars.rules.politics import secret_diplomacy as sd
 from ashur.games.assyrian_wars.rules.registry import HOOKS
-from ashur.games.assyrian_wars.rules.tribute import TributePhase
 from tests.assyrian_wars.politicskit import ctx_of, current_impulse, hold, put, run, setup, top, units_of
 
 
@@ -185,7 +185,7 @@ def test_7_5_2_d_king_candidate_penalty() -> None:
     run(pos, lambda ctx: resolve_queue(ctx, "elam", "babylonia"))
     pos.act("elam", "king:babylonia")
     assert pos.state["king_penalty"] == {"babylonia": 1}
-    from ashur.games.assyrian_wars.rules.timetable import succession_modifier
+    from ashur.games.assyrian_wars.rules.course.timetable import succession_modifier
 
     assert succession_modifier(ctx_of(pos), "babylonia") == 1
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from ashur.games.assyrian_wars.ctx import Ctx
 from ashur.games.assyrian_wars.game import GAME, content
 from ashur.games.assyrian_wars.rules import FLOW
-from ashur.games.assyrian_wars.rules.timetable import crown, current_king, run_events, succession_modifier
+from ashur.games.assyrian_wars.rules.course.timetable import crown, current_king, run_events, succession_modifier
 from ashur.testing import Position
 
 

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from ashur.games.assyrian_wars.ctx import Ctx
 from ashur.games.assyrian_wars.game import GAME, content
-from ashur.games.assyrian_wars.rules.interphase import relocation
-from ashur.games.assyrian_wars.rules.territory import could_intercept_into
+from ashur.games.assyrian_wars.rules.base.territory import could_intercept_into
+from ashur.games.assyrian_wars.rules.course.interphase import relocation
 from ashur.testing import Position
 
 

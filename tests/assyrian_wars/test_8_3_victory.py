@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from ashur.games.assyrian_wars.ctx import Ctx
 from ashur.games.assyrian_wars.game import GAME, content
-from ashur.games.assyrian_wars.rules.victory import (
+from ashur.games.assyrian_wars.rules.course.victory import (
     early_winners,
     final_scoring,
     penalties,

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from ashur.games.assyrian_wars.rules import grace, two_player
-from ashur.games.assyrian_wars.rules.conquest_effects import conquer
+from ashur.games.assyrian_wars.rules.politics import grace, two_player
+from ashur.games.assyrian_wars.rules.politics.conquest_effects import conquer
 from tests.assyrian_wars.politicskit import ctx_of, role, run, setup
 
 

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from ashur.games.assyrian_wars.fog import stacks
 from ashur.games.assyrian_wars.game import GAME
-from ashur.games.assyrian_wars.rules.coexistence import turncoat_battle
-from ashur.games.assyrian_wars.rules.war import declare_war
+from ashur.games.assyrian_wars.rules.land.coexistence import turncoat_battle
+from ashur.games.assyrian_wars.rules.politics.war import declare_war
 from tests.assyrian_wars.landkit import army, ctx, put, start
 
 
@@ -72,7 +72,7 @@ def test_10_4_f_forces_at_peace_coexist_and_stay_out_of_battles() -> None:
     put(pos, "assyria-hi4-1", "tadmor")
     put(pos, "egypt-li2-1", "tadmor")
     put(pos, "babylonia-li2-1", "tadmor")
-    from ashur.games.assyrian_wars.rules.entry import enemies_in_field
+    from ashur.games.assyrian_wars.rules.land.entry import enemies_in_field
 
     assert enemies_in_field(ctx(pos), "tadmor", "assyria") == ["babylonia-li2-1"]
 

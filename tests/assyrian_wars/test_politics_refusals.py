@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from ashur.games.assyrian_wars.rules.conquest_effects import conquer
+from ashur.games.assyrian_wars.rules.politics.conquest_effects import conquer
 from tests.assyrian_wars.politicskit import impulse, role, run, setup
 
 

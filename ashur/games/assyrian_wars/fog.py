@@ -14,8 +14,8 @@ import random
 from typing import Any
 
 from ashur.games.assyrian_wars.ctx import Ctx
-from ashur.games.assyrian_wars.rules.forces import army_units, group_of, groups
-from ashur.games.assyrian_wars.rules.units import is_leader, ratings, strength
+from ashur.games.assyrian_wars.rules.base.forces import army_units, group_of, groups
+from ashur.games.assyrian_wars.rules.base.units import is_leader, ratings, strength
 
 MAX_STACK = 10
 STACK_KINDS = ("unit", "merc", "leader", "king", "ship")

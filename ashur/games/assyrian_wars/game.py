@@ -18,7 +18,7 @@ from ashur.core.errors import IllegalAction, SetupError, check_action_id
 from ashur.core.statedata import GameState, as_state, clone, clone_for_act, copy_actions
 from ashur.games.assyrian_wars.ctx import Ctx
 from ashur.games.assyrian_wars.rules import FLOW, HOOKS, load_all
-from ashur.games.assyrian_wars.rules.players import countries_of_role, role_of, role_table
+from ashur.games.assyrian_wars.rules.base.players import countries_of_role, role_of, role_table
 
 State = dict[str, Any]
 MESSAGES = Path(__file__).parent / "messages"
@@ -210,7 +210,7 @@ class AssyrianWars(Game):
         if not state["stack"]:
             raise IllegalAction(action_id, "the game is over", "3.7", role)
         if action_id.startswith("preempt"):
-            from ashur.games.assyrian_wars.rules.sequence import preempt_refusal
+            from ashur.games.assyrian_wars.rules.course.sequence import preempt_refusal
 
             reason, rule = preempt_refusal(Ctx(state, content()))
             raise IllegalAction(action_id, reason, rule, role)
@@ -219,7 +219,7 @@ class AssyrianWars(Game):
         raise IllegalAction(action_id, f"{role} does not decide now", rule, role)
 
     def result(self, state: State) -> Result:
-        from ashur.games.assyrian_wars.rules.victory import result_of
+        from ashur.games.assyrian_wars.rules.course.victory import result_of
 
         return result_of(state)  # type: ignore[return-value]
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections import Counter
 
 from ashur.games.assyrian_wars.ctx import Ctx
-from ashur.games.assyrian_wars.rules.players import role_of
+from ashur.games.assyrian_wars.rules.base.players import role_of
 
 BOX_PREFIXES = ("pool", "gamepool", "merc:", "regroup", "homecard", "setup", "dead", "raid:", "trade:", "fw:",
                 "sea:")

@@ -9,7 +9,7 @@ from typing import Any
 
 from ashur.core import rng
 from ashur.games.assyrian_wars.ctx import Ctx
-from ashur.games.assyrian_wars.rules.players import role_table
+from ashur.games.assyrian_wars.rules.base.players import role_table
 
 State = dict[str, Any]
 
@@ -71,7 +71,7 @@ def _pieces(c: Any) -> dict[str, dict[str, Any]]:
 def place_force(ctx: Ctx, force: Any, rule: str) -> list[str]:
     """Put a resolved scenario force (counter ids, 4.1/6.17) on the map; its units march with its
     leaders, each up to its command rating of regulars and as many mercenaries (6.6.2)."""
-    from ashur.games.assyrian_wars.rules.units import is_mercenary, ratings
+    from ashur.games.assyrian_wars.rules.base.units import is_mercenary, ratings
 
     s = ctx.s
     reduced = set(force.reduced)
@@ -188,7 +188,7 @@ def new_state(c: Any, scenario_id: str, seed: int, options: dict[str, Any]) -> S
         _war(s, a, b)
     _diplomacy(ctx, sc)
     # 5.2: the scenario says who has paid tribute and who has refused
-    from ashur.games.assyrian_wars.rules.tribute import add_tribute
+    from ashur.games.assyrian_wars.rules.course.tribute import add_tribute
 
     for nid, status in sorted(sc.tribute.items()):
         if status == "paid" and "assyria" in s["countries"]:
@@ -235,7 +235,7 @@ def new_state(c: Any, scenario_id: str, seed: int, options: dict[str, Any]) -> S
     for nid in s["track"]:
         if nid in s["countries"] and s["countries"][nid]["active"] and c.nations[nid].kind != "nomad":
             ctx.draw(nid, int(sc.hands.get(nid, 0)), "4.1")
-    from ashur.games.assyrian_wars.rules.mercenaries import setup_mercenaries
+    from ashur.games.assyrian_wars.rules.course.mercenaries import setup_mercenaries
 
     setup_mercenaries(ctx)
     return s

@@ -21,7 +21,7 @@ from ashur.core import flow
 from ashur.core.contract import Action, action
 from ashur.core.flow import Step
 from ashur.games.assyrian_wars.ctx import Ctx
-from ashur.games.assyrian_wars.rules.registry import FLOW
+from ashur.games.assyrian_wars.rules.registry import FLOW, HOOKS
 
 Frame = dict[str, Any]
 
@@ -66,7 +66,7 @@ def event_cost(ctx: Ctx, number: int) -> int:
 def borrow_limit(ctx: Ctx, cid: str) -> int:
     """6.11: APs may be borrowed against the next impulse; an allied minor may not be made to borrow
     more than its next income repays (it would take an ECO −1 marker)."""
-    from ashur.games.assyrian_wars.rules.sequence import income_of
+    from ashur.games.assyrian_wars.rules.course.impulse import income_of
 
     if ctx.is_minor(cid):
         return max(0, income_of(ctx, cid) - ctx.country(cid).get("borrowed", 0))
@@ -81,7 +81,7 @@ def event_actions(ctx: Ctx, frame: Frame, number: int) -> list[Action]:
         return []
     if not ev.playable(ctx, c, frame):
         return []
-    from ashur.games.assyrian_wars.rules.impulse import ap_left
+    from ashur.games.assyrian_wars.rules.course.impulse import ap_left
 
     cost = event_cost(ctx, number)
     if cost > ap_left(frame) + borrow_limit(ctx, c):
@@ -92,7 +92,7 @@ def event_actions(ctx: Ctx, frame: Frame, number: int) -> list[Action]:
 
 def play_event(ctx: Ctx, frame: Frame, number: int, how: str) -> None:
     """Play a card as an event in the impulse: pay (or borrow) its cost, discard it, resolve it."""
-    from ashur.games.assyrian_wars.rules.impulse import ap_left, pay
+    from ashur.games.assyrian_wars.rules.course.impulse import ap_left, pay
 
     c = frame["c"]
     ev = EVENTS[number]
@@ -118,6 +118,10 @@ def play_event(ctx: Ctx, frame: Frame, number: int, how: str) -> None:
         else:
             ctx.s["discard"].append(number)
     ev.play(ctx, c, frame)
+
+
+HOOKS.provide("cards.event_actions", event_actions)
+HOOKS.provide("cards.play_event", play_event)
 
 
 # --- windows -----------------------------------------------------------------------------------------

@@ -69,6 +69,22 @@ class Hooks:
     #: countries of both sides, hits and VPs — tribute-refuser punishment (7.4.4), foreign wars (6.11.b)
     battle_fought: list[tuple[int, str, Callable[[Ctx, dict[str, Any]], None]]] = field(default_factory=list)
 
+    #: named upward calls: a module of a higher part (or the card events) provides a function by name at
+    #: import time, a lower module calls it by that name without importing its provider (no import circle)
+    provided: dict[str, Callable[..., Any]] = field(default_factory=dict)
+
+    def provide(self, name: str, fn: Callable[..., Any]) -> None:
+        if name in self.provided:
+            raise ValueError(f"{name!r} provided twice")
+        self.provided[name] = fn
+
+    def call(self, name: str, *args: Any, **kwargs: Any) -> Any:
+        """Call the function provided as `name` (every rules module is imported by ``rules.load_all``)."""
+        fn = self.provided.get(name)
+        if fn is None:
+            raise LookupError(f"nothing provides {name!r}: call rules.load_all() first")
+        return fn(*args, **kwargs)
+
     def add_battle_fought(self, order: int, name: str, fn: Callable[[Ctx, dict[str, Any]], None]) -> None:
         self.battle_fought.append((order, name, fn))
         self.battle_fought.sort(key=lambda t: (t[0], t[1]))

@@ -1,0 +1,126 @@
+"""Hits and attrition (6.6.1, 6.7.4, glossary "Attrition", "Hit").
+
+A hit flips a unit to its reduced side; a second hit eliminates it: regulars to their force pool,
+mercenaries to the game pool, leaders to the force pool, kings out of the game (6.7.4). Leaders are
+never checked for attrition (6.6.1). The owner chooses which affected units take the hits.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ashur.core import flow
+from ashur.core.contract import Action, action
+from ashur.core.flow import Step
+from ashur.games.assyrian_wars.ctx import Ctx
+from ashur.games.assyrian_wars.rules.base.units import is_land_unit, is_leader, is_mercenary, is_ship
+from ashur.games.assyrian_wars.rules.registry import FLOW, HOOKS
+
+Frame = dict[str, Any]
+
+
+def eliminate(ctx: Ctx, pid: str, rule: str) -> None:
+    """Remove a piece from play: to its force pool, the game pool, or out of the game (kings)."""
+    p = ctx.piece(pid)
+    p["army"] = None
+    p["city"] = False
+    p["red"] = False
+    for other in ctx.s["pieces"].values():
+        if other.get("army") == pid:
+            other["army"] = None
+    if ctx.s.get("groups"):
+        from ashur.games.assyrian_wars.rules.base.forces import leave_group
+
+        leave_group(ctx, pid, rule)
+    if p["kind"] == "king":
+        ctx.move_piece(pid, "dead")
+        ctx.log("aw.king_killed", rule, piece=pid, nation=p["nation"])
+        if p["nation"] in ctx.s["countries"] and ctx.is_power(p["nation"]):
+            ctx.country(p["nation"])["vp"] -= 1
+            ctx.log("aw.vp", "8.3.1", country=p["nation"], n=-1, why="aw.why.king_lost")
+        return
+    if p.get("crowned"):
+        p["crowned"] = False
+    if is_mercenary(ctx, pid):
+        p["hired"] = None
+        ctx.move_piece(pid, "gamepool")
+    else:
+        ctx.move_piece(pid, "pool")
+    ctx.log("aw.eliminated", rule, piece=pid, nation=p["nation"])
+
+
+def apply_hit(ctx: Ctx, pid: str, rule: str) -> None:
+    """One hit: leaders die, units flip and then die (6.7.4); reduced strength 0 counters die too. A hit on a
+    carrying ship hits its cargo too (6.16.f)."""
+    p = ctx.piece(pid)
+    if p["kind"] == "ship":
+        HOOKS.call("transport.pass_hit_to_cargo", ctx, pid, rule)
+    if is_leader(ctx, pid) or p["red"]:
+        eliminate(ctx, pid, rule)
+        return
+    p["red"] = True
+    from ashur.games.assyrian_wars.rules.base.secrecy import fog_to
+
+    # 9.5: the side of a fogged unit is hidden; the flip of a piece in a battle being fought is public
+    ctx.log("aw.reduced", rule, to=fog_to(ctx, [pid]), piece=pid, nation=p["nation"])
+
+
+def attrition_check(ctx: Ctx, units: list[str], rule: str, why: str, chooser: str | None = None) -> int:
+    """6.6.1: every affected unit (not leaders) rolls a die; each 6 is one hit that the owner assigns
+    among the affected units. Returns the number of hits."""
+    affected = [u for u in units if (is_land_unit(ctx, u) or is_ship(ctx, u)) and ctx.on_map(ctx.piece(u)["loc"])]
+    if not affected:
+        return 0
+    from ashur.games.assyrian_wars.rules.base.secrecy import fog_to
+
+    to = fog_to(ctx, affected)
+    values = ctx.dice(len(affected), rule=rule, why=why, to=to, pieces=affected)
+    if to is not None:
+        # 9.5: the number of dice tells the strength of a fogged force; the public learns only the check
+        ctx.log("aw.attrition", rule, country=ctx.owner(affected[0]), area=ctx.piece(affected[0])["loc"], why=why)
+    hits = sum(1 for v in values if v == 6)
+    if hits:
+        owner = chooser or ctx.owner(affected[0])
+        flow.push(ctx.s, "assign_hits", owner=owner, pieces=affected, hits=hits, rule=rule)
+    return hits
+
+
+@FLOW.register
+class AssignHits(Step[Ctx]):
+    """The owner assigns hits one at a time among the affected pieces (6.6.1, 6.7.4)."""
+
+    kind = "assign_hits"
+    rule = "6.6.1"
+
+    def _alive(self, ctx: Ctx, frame: Frame) -> list[str]:
+        return [p for p in frame["pieces"] if ctx.on_map(ctx.piece(p)["loc"]) or ctx.piece(p)["loc"].startswith(
+            ("regroup", "raid:", "fw:"))]
+
+    def deciders(self, ctx: Ctx, frame: Frame) -> list[str]:
+        alive = self._alive(ctx, frame)
+        if frame["hits"] <= 0 or not alive:
+            return []
+        if len(alive) == 1 or (len({ctx.piece(p)["red"] for p in alive}) == 1 and len(alive) == 1):
+            return []
+        return [frame["owner"]]
+
+    def run(self, ctx: Ctx, frame: Frame) -> None:
+        alive = self._alive(ctx, frame)
+        if frame["hits"] > 0 and alive:
+            apply_hit(ctx, alive[0], frame["rule"])
+            frame["hits"] -= 1
+            return
+        flow.pop(ctx.s)
+
+    def actions(self, ctx: Ctx, frame: Frame, actor: str) -> list[Action]:
+        return [action(f"hit:{pid}", "aw.act.assign_hit", frame["rule"], piece=pid, reduced=ctx.piece(pid)["red"])
+                for pid in self._alive(ctx, frame)]
+
+    def prompt(self, ctx: Ctx, frame: Frame, actor: str) -> dict[str, Any]:
+        return {"key": "aw.prompt.assign_hits", "params": {"n": frame["hits"]}}
+
+    def apply(self, ctx: Ctx, frame: Frame, actor: str, act: Action) -> None:
+        apply_hit(ctx, act["params"]["piece"], frame["rule"])
+        frame["hits"] -= 1
+        if frame["hits"] <= 0:
+            flow.pop(ctx.s)

@@ -1,0 +1,87 @@
+"""Terrain of connections and areas as it affects land movement (1.3, 6.6, 6.6.1, 9.7).
+
+* Mede-only connections: only Mede regulars (and Mede leaders) cross them (1.3).
+* Crossing a desert connection, a Mede connection (all but Mede regulars) or moving into or out of
+  Sealand (all but Babylonians, ``entry_attrition_exempt``) makes every affected unit check attrition at
+  once (1.3, 6.6.1); light cavalry suffers no attrition in deserts with 9.7. These checks apply to every
+  land move: marches, interceptions, evasions, retreats (decision, docs/rules-decisions.md).
+* Costs (6.6): 1 AP per area for an army (per unit without a leader); 2 for Sealand (in or out) and for a
+  Mede connection unless the force is all Mede regulars (decision); with 9.7 an all-cavalry force pays
+  half.
+"""
+
+from __future__ import annotations
+
+from ashur.games.assyrian_wars.ctx import Ctx
+from ashur.games.assyrian_wars.rules.base.forces import is_cavalry_force, units_in
+from ashur.games.assyrian_wars.rules.base.losses import attrition_check
+from ashur.games.assyrian_wars.rules.base.units import is_leader, is_regular, unit_type
+
+MEDE = "mede"
+
+
+def connection(ctx: Ctx, a: str, b: str) -> str | None:
+    return ctx.c.connection_type(a, b)
+
+
+def mede_regulars_only(ctx: Ctx, pieces: list[str]) -> bool:
+    """Every piece is a Mede regular unit or a Mede leader."""
+    return all(ctx.piece(p)["nation"] == MEDE and (is_leader(ctx, p) or is_regular(ctx, p)) for p in pieces)
+
+
+def can_cross(ctx: Ctx, pieces: list[str], a: str, b: str) -> bool:
+    """1.3: a land connection exists; a Mede-only one is crossed by Mede regulars only."""
+    kind = connection(ctx, a, b)
+    if kind is None:
+        return False
+    return kind != "mede_only" or mede_regulars_only(ctx, pieces)
+
+
+def area_cost(ctx: Ctx, aid: str) -> int:
+    return int(ctx.c.areas[aid].move_cost) if aid in ctx.c.areas else 1
+
+
+def step_cost2(ctx: Ctx, pieces: list[str], a: str, b: str, *, per_unit: bool) -> int:
+    """The cost in half APs of moving `pieces` from `a` to adjacent `b` (6.6, 1.3, 9.7)."""
+    base = max(area_cost(ctx, a), area_cost(ctx, b))
+    if connection(ctx, a, b) == MEDE and not mede_regulars_only(ctx, pieces):
+        base = max(base, 2)
+    cost2 = 2 * base
+    if ctx.s["options"].get("special_abilities") and is_cavalry_force(ctx, pieces):
+        cost2 = base
+    if per_unit:
+        cost2 *= max(1, len(units_in(ctx, pieces)))
+    return cost2
+
+
+def attrition(ctx: Ctx, units: list[str], rule: str, why: str) -> None:
+    """6.6.1: each affected unit rolls; every 6 is a hit its owner assigns among them (per owner)."""
+    by_owner: dict[str, list[str]] = {}
+    for u in units_in(ctx, units):
+        by_owner.setdefault(ctx.owner(u), []).append(u)
+    for owner in sorted(by_owner, reverse=True):
+        attrition_check(ctx, by_owner[owner], rule, why, chooser=owner)
+
+
+def crossing_attrition(ctx: Ctx, pieces: list[str], a: str, b: str) -> None:
+    """1.3/6.6.1: attrition after crossing a desert or Mede connection and moving into or out of Sealand."""
+    units = units_in(ctx, pieces)
+    if not units:
+        return
+    kind = connection(ctx, a, b)
+    abilities = bool(ctx.s["options"].get("special_abilities"))
+    if kind == "desert":
+        hit = [u for u in units if not (abilities and unit_type(ctx, u) == "LC")]
+        if hit:
+            attrition(ctx, hit, "6.6.1", "aw.why.desert")
+    if kind == MEDE:
+        hit = [u for u in units if not (ctx.piece(u)["nation"] == MEDE and is_regular(ctx, u))]
+        if hit:
+            attrition(ctx, hit, "6.6.1", "aw.why.mede")
+    for aid in (a, b):
+        if aid in ctx.c.areas and ctx.c.areas[aid].sea_zone:
+            exempt = set(ctx.c.areas[aid].entry_attrition_exempt)
+            hit = [u for u in units if ctx.owner(u) not in exempt]
+            if hit:
+                attrition(ctx, hit, "6.6.1", "aw.why.sealand")
+            break

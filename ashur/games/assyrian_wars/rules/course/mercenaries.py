@@ -1,0 +1,143 @@
+"""Mercenaries at setup and at the start of a turn (4.2, 5.1) and Assyria's standing army (9.4).
+
+Mercenary counters start in the game pool (``gamepool``). Each country draws its allotment at random
+into its mercenary force pool for the turn (``merc:<country>``): Assyria 8, other powers 4, active minors
+1, nomads none (4.2). At the start of every later turn all mercenaries are disbanded back to the game
+pool (5.1) — except that with 9.4 Assyria keeps its on-map mercenaries until its first impulse, re-hires
+those it wants at the hiring price (½ AP per strength point, 6.2) and receives 8 minus the kept ones.
+Nomad mercenaries (Arabs, Aramaeans) are not disbanded (their cards say so).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ashur.core.contract import Action, action
+from ashur.games.assyrian_wars.ctx import Ctx
+from ashur.games.assyrian_wars.rules.course.impulse import can_pay, pay
+from ashur.games.assyrian_wars.rules.registry import HOOKS, MenuEntry
+
+Frame = dict[str, Any]
+ASSYRIA = "assyria"
+
+
+def allotment(ctx: Ctx, cid: str) -> int:
+    """4.2: the number of random mercenaries a country receives each turn."""
+    return int(ctx.c.nations[cid].mercenaries)
+
+
+def is_mercenary(ctx: Ctx, pid: str) -> bool:
+    return ctx.piece(pid)["nation"] == "mercenaries"
+
+
+def draw_mercenaries(ctx: Ctx, cid: str, n: int, rule: str) -> list[str]:
+    """Move `n` random mercenaries from the game pool into `cid`'s mercenary force pool."""
+    got: list[str] = []
+    for _ in range(n):
+        pool = ctx.pieces_at("gamepool")
+        if not pool:
+            ctx.log("aw.mercs_exhausted", rule, country=cid)
+            break
+        pid = pool[ctx.random_index(len(pool))]
+        ctx.move_piece(pid, f"merc:{cid}")
+        got.append(pid)
+    if got:
+        ctx.log("aw.mercs_drawn", rule, country=cid, n=len(got), pieces=got)
+    return got
+
+
+def setup_mercenaries(ctx: Ctx) -> None:
+    """4.2: random mercenaries to the force pools of the powers and the active minors."""
+    for cid in ctx.track():
+        if ctx.is_nomad(cid) or not ctx.active(cid):
+            continue
+        draw_mercenaries(ctx, cid, allotment(ctx, cid), "4.2")
+
+
+def disband(ctx: Ctx, pid: str) -> None:
+    p = ctx.piece(pid)
+    p["hired"] = None
+    p["army"] = None
+    p["city"] = False
+    p["red"] = False
+    p.pop("kept", None)
+    ctx.move_piece(pid, "gamepool")
+
+
+def initiate_turn(ctx: Ctx) -> None:
+    """5.1: disband mercenaries (Assyria may keep its on-map ones, 9.4) and allot new ones."""
+    keep_assyrian = bool(ctx.s["options"].get("standing_army"))
+    kept = 0
+    for pid, p in sorted(ctx.s["pieces"].items()):
+        if p["nation"] != "mercenaries" or p["loc"] == "gamepool":
+            continue
+        if keep_assyrian and p.get("hired") == ASSYRIA and ctx.on_map(p["loc"]):
+            p["kept"] = True
+            kept += 1
+            continue
+        disband(ctx, pid)
+    ctx.log("aw.mercs_disbanded", "5.1", kept=kept)
+    ctx.s["assyria_first_impulse"] = ASSYRIA in ctx.s["countries"]
+    for cid in ctx.track():
+        if cid == ASSYRIA or ctx.is_nomad(cid) or not ctx.active(cid):
+            continue
+        draw_mercenaries(ctx, cid, allotment(ctx, cid), "5.1")
+
+
+def kept_mercenaries(ctx: Ctx) -> list[str]:
+    return [pid for pid, p in sorted(ctx.s["pieces"].items()) if p.get("kept")]
+
+
+def _assyria_first(ctx: Ctx, frame: Frame) -> bool:
+    return frame["c"] == ASSYRIA and bool(frame.get("first_of_turn"))
+
+
+def _impulse_start(ctx: Ctx, frame: Frame) -> None:
+    """5.1: Assyria's new mercenaries arrive in its first impulse (8 minus those it kept)."""
+    if frame["c"] != ASSYRIA or not ctx.s.get("assyria_first_impulse"):
+        return
+    ctx.s["assyria_first_impulse"] = False
+    frame["first_of_turn"] = True
+    kept = len(kept_mercenaries(ctx))
+    draw_mercenaries(ctx, ASSYRIA, max(0, allotment(ctx, ASSYRIA) - kept), "5.1")
+
+
+def _impulse_end(ctx: Ctx, frame: Frame) -> None:
+    """5.1: kept mercenaries that Assyria did not re-hire in its first impulse are disbanded."""
+    if not _assyria_first(ctx, frame):
+        return
+    for pid in kept_mercenaries(ctx):
+        disband(ctx, pid)
+        ctx.log("aw.merc_not_rehired", "5.1", piece=pid)
+
+
+def rehire_cost2(ctx: Ctx, pid: str) -> int:
+    """6.2: ½ AP per strength point (in half points: the strength itself)."""
+    from ashur.games.assyrian_wars.rules.base.units import strength
+
+    return strength(ctx, pid)
+
+
+def _offer_rehire(ctx: Ctx, frame: Frame) -> list[Action]:
+    if not _assyria_first(ctx, frame):
+        return []
+    return [action(f"rehire:{pid}", "aw.act.rehire", "9.4", piece=pid, area=ctx.piece(pid)["loc"],
+                   ap=Ctx.ap_text(rehire_cost2(ctx, pid)))
+            for pid in kept_mercenaries(ctx) if can_pay(frame, rehire_cost2(ctx, pid))]
+
+
+def _apply_rehire(ctx: Ctx, frame: Frame, act: Action) -> None:
+    pid = act["params"]["piece"]
+    pay(ctx, frame, rehire_cost2(ctx, pid), "9.4", "rehire", piece=pid)
+    ctx.piece(pid).pop("kept", None)
+
+
+def _explain_rehire(ctx: Ctx, frame: Frame, action_id: str) -> tuple[str, str] | None:
+    if not _assyria_first(ctx, frame):
+        return ("only Assyria re-hires its kept mercenaries, in its first impulse of the turn", "9.4")
+    return None
+
+
+HOOKS.add_impulse_start(10, "mercenaries", _impulse_start)
+HOOKS.add_impulse_end(90, "mercenaries", _impulse_end)
+HOOKS.add_menu(MenuEntry("rehire", _offer_rehire, _apply_rehire, _explain_rehire, order=5))

@@ -1,0 +1,69 @@
+"""Coexistence in areas (10.4.f) and turncoat mercenaries in a city (10.4.e).
+
+* 10.4.f: forces of countries not at war share areas without affecting each other (battles, interceptions
+  and control ignore them: every rules query asks ``at_war``). When a new war leaves enemies together
+  outside the cities of an area and no relocation removed them, they fight at once; the side of the
+  country that declared the war attacks. Relocation hooks (7.4.2, 8.1) must run before this one (their
+  ``war_declared`` order below 90).
+* 10.4.e: mercenaries in a city turned by an event ("Turncoats", "Give Them What They Want") fight the rest
+  of the garrison like a field battle inside the city; the fortress's −1 does not apply to them.
+  :func:`turncoat_battle` starts that battle for the card events.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ashur.core import flow
+from ashur.core.flow import Step
+from ashur.games.assyrian_wars.ctx import Ctx
+from ashur.games.assyrian_wars.rules.base.forces import land_pieces_at
+from ashur.games.assyrian_wars.rules.land.battle import start_battle
+from ashur.games.assyrian_wars.rules.registry import FLOW, HOOKS
+
+
+def new_enemies_battles(ctx: Ctx, aggressor: str, target: str) -> None:
+    """10.4.f: a battle in every area where the new enemies now stand together outside the cities."""
+    areas = sorted({p["loc"] for p in ctx.s["pieces"].values() if p["kind"] in ("unit", "merc")
+                    and p["loc"] in ctx.c.areas and not p["city"]})
+    pending = {f.get("area") for f in ctx.s["stack"] if f["step"] == "battle"}
+    for aid in reversed(areas):
+        if aid in pending:
+            continue  # a battle there is already on its way (the same war seen twice)
+        pieces = land_pieces_at(ctx, aid, False)
+        att = [p for p in pieces if ctx.at_war(ctx.owner(p), target) and not ctx.at_war(ctx.owner(p), aggressor)]
+        defn = [p for p in pieces if ctx.at_war(ctx.owner(p), aggressor) and not ctx.at_war(ctx.owner(p), target)]
+        if not any(ctx.owner(p) in (aggressor, target) for p in att + defn):
+            continue
+        if att and defn and any(ctx.piece(p)["kind"] in ("unit", "merc") for p in att + defn):
+            ctx.log("aw.coexistence_battle", "10.4.f", area=aid, aggressor=aggressor, target=target)
+            start_battle(ctx, "field", aid, att, defn, phasing="att")
+
+
+def turncoat_battle(ctx: Ctx, aid: str, turncoats: list[str], loyal: list[str]) -> None:
+    """10.4.e: the turned mercenaries fight the garrison as in a field battle; no fortress penalty."""
+    ctx.log("aw.turncoats", "10.4.e", area=aid, n=len(turncoats))
+    start_battle(ctx, "field", aid, turncoats, loyal, phasing="att", retreat="none")
+
+
+@FLOW.register
+class CoexistenceBattles(Step[Ctx]):
+    """10.4.f: once the relocations of a political change are done, the new enemies still sharing an area
+    outside its cities fight there."""
+
+    kind = "coexistence_battles"
+    rule = "10.4.f"
+
+    def run(self, ctx: Ctx, frame: dict[str, Any]) -> None:
+        flow.pop(ctx.s)
+        for a, b in reversed(frame["pairs"]):
+            new_enemies_battles(ctx, a, b)
+
+
+def _after_declaration(ctx: Ctx, aggressor: str, target: str) -> None:
+    from ashur.games.assyrian_wars.rules.politics.relations import coexistence
+
+    coexistence(ctx, [(aggressor, target)])
+
+
+HOOKS.add_war_declared(90, "10.4.f coexistence", _after_declaration)

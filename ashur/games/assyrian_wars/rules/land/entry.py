@@ -1,0 +1,520 @@
+"""A force enters an area: responses, interceptions, evasions and the battle (6.6.9, 6.6.10, 6.7).
+
+The ``entry`` frame follows the battle checklist of the Japanese player aid (steps 1–6, 16–19):
+
+1. response windows ``enemy_enters_adjacent_area`` and ``enemy_enters_your_area`` (6.11.e);
+2. interception declarations in impulse-track order (6.6.9), army groups as a whole or army by army;
+3. evasion declarations of the forces in the area, country by country in track order (6.6.10);
+4. response windows ``interception_declared`` and ``evasion_declared`` before any roll;
+5. the interception rolls, then the evasion rolls;
+6. a battle against the enemy forces left outside the city (6.7): an interception battle when only
+   interceptors stand against the entering force; a relieving attack may take the besieged garrison
+   along (6.6.5); with four or more defending armies the defenders fight in groups of three and the
+   attacker chooses to attack the next group or withdraw (6.6.5);
+7. control of the area (6.12) and sieges lifted (6.8).
+
+Kinds: ``move`` and ``reinforce`` (all steps), ``evade`` and ``retreat`` (interceptions only; a retreat
+excludes the forces of the battle area, 6.7.8). The frame writes ``entry_result`` into the frame below.
+Card events may adjust the attempts through the frame: ``int_mods`` ({force id: n}), ``int_auto``,
+``int_blocked``, ``eva_mods`` ({country: n}), ``eva_auto``, ``eva_blocked``.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ashur.core import flow
+from ashur.core.contract import Action, action
+from ashur.core.flow import Step
+from ashur.games.assyrian_wars.cards import open_window
+from ashur.games.assyrian_wars.ctx import Ctx
+from ashur.games.assyrian_wars.rules.base.control_areas import check_occupation
+from ashur.games.assyrian_wars.rules.base.forces import (
+    armies_among,
+    army_units,
+    divide_units,
+    form_group,
+    free_ag_cards,
+    group_of,
+    groups,
+    kings_among,
+    land,
+    land_pieces_at,
+    mobility,
+    normalize,
+    track_sorted,
+    units_in,
+)
+from ashur.games.assyrian_wars.rules.base.forces import forces_at as _forces_at
+from ashur.games.assyrian_wars.rules.base.players import role_of
+from ashur.games.assyrian_wars.rules.base.secrecy import log_fogged
+from ashur.games.assyrian_wars.rules.base.terrain import crossing_attrition
+from ashur.games.assyrian_wars.rules.land import evasion, interception
+from ashur.games.assyrian_wars.rules.land.battle import start_battle
+from ashur.games.assyrian_wars.rules.land.entering import push_entry
+from ashur.games.assyrian_wars.rules.registry import FLOW
+
+Frame = dict[str, Any]
+MAX_DEFENDING_ARMIES = 3
+
+
+def present(ctx: Ctx, frame: Frame) -> list[str]:
+    """The entering pieces still in the area."""
+    return [p for p in frame["pieces"] if ctx.piece(p)["loc"] == frame["area"]]
+
+
+def enemies_in_field(ctx: Ctx, area: str, cid: str) -> list[str]:
+    """Land pieces outside the city of countries at war with `cid` (10.4.f: others stay out)."""
+    return [p for p in land_pieces_at(ctx, area, False) if ctx.at_war(ctx.owner(p), cid)]
+
+
+def _role(ctx: Ctx, cid: str) -> str | None:
+    return role_of(ctx, cid)
+
+
+@FLOW.register
+class Entry(Step[Ctx]):
+    """Entering an area (6.6.9, 6.6.10, 6.7): see the module docstring."""
+
+    kind = "entry"
+    rule = "6.6.9"
+
+    def deciders(self, ctx: Ctx, frame: Frame) -> list[str]:
+        return [frame["queue"][0]["c"]] if frame["queue"] else []
+
+    # --- questions --------------------------------------------------------------------------------
+    def actions(self, ctx: Ctx, frame: Frame, actor: str) -> list[Action]:
+        q = frame["queue"][0]
+        kind = q["q"]
+        area = frame["area"]
+        if kind == "intercept":
+            cand = frame["cands"][q["i"]]
+            fid = cand["fid"]
+            acts = [action(f"intercept:{fid}", "aw.act.intercept", "6.6.9", force=fid, area=area, src=cand["src"])]
+            if cand["group"]:
+                acts.append(action(f"intercept_armies:{fid}", "aw.act.intercept_armies", "6.6.9", force=fid,
+                                   area=area))
+            acts.append(action(f"no_intercept:{fid}", "aw.act.no_intercept", "6.6.9", force=fid, area=area))
+            return acts
+        if kind == "army":
+            return [action(f"intercept_army:{q['lid']}", "aw.act.intercept_army", "6.6.9", leader=q["lid"], area=area),
+                    action(f"no_intercept_army:{q['lid']}", "aw.act.no_intercept_army", "6.6.9", leader=q["lid"])]
+        if kind == "consent":
+            return [action(f"allow:{q['lid']}", "aw.act.allow_army", "6.6.9", leader=q["lid"]),
+                    action(f"forbid:{q['lid']}", "aw.act.forbid_army", "6.6.9", leader=q["lid"])]
+        if kind == "join":
+            return [action(f"join:{q['lid']}", "aw.act.join_interception", "6.6.9", leader=q["lid"]),
+                    action(f"stay:{q['lid']}", "aw.act.stay_behind", "6.6.9", leader=q["lid"])]
+        if kind == "evade":
+            acts = []
+            for dest, _mod, dkind in evasion.destinations(ctx, actor, q["pieces"], area, present(ctx, frame)):
+                acts.append(action(f"evade:{dest}", "aw.act.evade", "6.6.10", area=dest, how=dkind))
+                if dest != "city":
+                    acts.append(action(f"evade_hasty:{dest}", "aw.act.evade_hasty", "6.6.10", area=dest, how=dkind))
+            acts.append(action("stay", "aw.act.no_evasion", "6.6.10", area=area))
+            return acts
+        if kind == "relief":
+            return [action("relief:join", "aw.act.relief_join", "6.6.5", area=area),
+                    action("relief:stay", "aw.act.relief_stay", "6.6.5", area=area)]
+        if kind == "split":
+            return [action(f"defend:{fid}", "aw.act.defend_first", "6.6.5", force=fid) for fid in q["options"]]
+        if kind == "next":
+            return [action("attack_next", "aw.act.attack_next", "6.6.5", area=area),
+                    action("withdraw", "aw.act.withdraw", "6.6.5", area=frame["src"])]
+        return []
+
+    def prompt(self, ctx: Ctx, frame: Frame, actor: str) -> dict[str, Any]:
+        q = frame["queue"][0]
+        return {"key": f"aw.prompt.entry_{q['q']}", "params": {"country": actor, "area": frame["area"],
+                                                               "mover": frame["c"]}}
+
+    def explain(self, ctx: Ctx, frame: Frame, actor: str, action_id: str) -> tuple[str, str]:
+        if action_id.startswith(("evade:", "evade_hasty:")):
+            return ("an evasion goes into an own or allied city in the area or an adjacent friendly area (an "
+                    "enemy area only when no friendly one is open), never into an area with unbesieged enemy "
+                    "units", "6.6.10")
+        if action_id.startswith("intercept"):
+            return ("that force cannot intercept into this area now", "6.6.9")
+        return ("not one of the choices now", "6.6.9")
+
+    def apply(self, ctx: Ctx, frame: Frame, actor: str, act: Action) -> None:
+        q = frame["queue"].pop(0)
+        aid = act["id"]
+        kind = q["q"]
+        if kind == "intercept":
+            self._declare_intercept(ctx, frame, q, aid)
+        elif kind == "army":
+            if aid.startswith("intercept_army:"):
+                self._add_army_attempt(ctx, frame, q["lid"])
+        elif kind == "consent":
+            ctx.log("aw.consent", "6.6.9", country=actor, leader=q["lid"], given=aid.startswith("allow:"))
+            if aid.startswith("allow:"):
+                frame["queue"].insert(0, {"q": "army", "c": ctx.piece(q["lid"])["nation"], "lid": q["lid"]})
+        elif kind == "join":
+            if aid.startswith("stay:"):
+                att = frame["attempts"][q["attempt"]]
+                leaving = [q["lid"], *army_units(ctx, q["lid"])]
+                att["pieces"] = [p for p in att["pieces"] if p not in leaving]
+                att["stayers"].append(q["lid"])
+        elif kind == "evade":
+            self._declare_evasion(ctx, frame, actor, q, act)
+        elif kind == "relief":
+            if aid == "relief:join":
+                frame["relief"] = list(q["pieces"])
+                ctx.log("aw.relief_join", "6.6.5", country=actor, area=frame["area"], n=len(q["pieces"]))
+        elif kind == "split":
+            q["chosen"].append(act["params"]["force"])
+            q["options"].remove(act["params"]["force"])
+            if len(q["chosen"]) < MAX_DEFENDING_ARMIES:
+                frame["queue"].insert(0, q)
+            else:
+                frame["waves"] = waves_of(q["chosen"], q["options"])
+                ctx.log("aw.defence_split", "6.6.5", area=frame["area"], first=q["chosen"])
+        elif kind == "next":
+            frame["next_choice"] = aid
+
+    def _declare_intercept(self, ctx: Ctx, frame: Frame, q: dict[str, Any], aid: str) -> None:
+        cand = frame["cands"][q["i"]]
+        if aid.startswith("no_intercept:"):
+            # 9.5: that a fogged force could have intercepted is for its owner only (nothing public)
+            log_fogged(ctx, "aw.no_interception", "6.6.9", list(cand["pieces"]), country=cand["country"],
+                       force=cand["fid"], area=frame["area"])
+            return
+        if aid.startswith("intercept_armies:"):
+            gid = cand["fid"]
+            g = groups(ctx)[gid]
+            cmd_country = ctx.piece(g["commander"])["nation"]
+            inserts = []
+            for lid in g["armies"]:
+                owner = ctx.piece(lid)["nation"]
+                if _role(ctx, owner) == _role(ctx, cmd_country):
+                    inserts.append({"q": "army", "c": owner, "lid": lid})
+                else:
+                    inserts.append({"q": "consent", "c": cmd_country, "lid": lid})
+            frame["queue"][0:0] = inserts
+            return
+        att = {**cand, "stayers": []}
+        frame["attempts"].append(att)
+        log_fogged(ctx, "aw.interception_declared", "6.6.9", list(cand["pieces"]), country=cand["country"],
+                   force=cand["fid"], area=frame["area"], src=cand["src"], public="aw.interception_declared_public",
+                   public_params={"country": cand["country"], "area": frame["area"], "src": cand["src"]})
+        if cand["group"]:
+            g = groups(ctx)[cand["fid"]]
+            cmd_role = _role(ctx, ctx.piece(g["commander"])["nation"])
+            joins = [{"q": "join", "c": ctx.piece(lid)["nation"], "lid": lid, "attempt": len(frame["attempts"]) - 1}
+                     for lid in g["armies"] if _role(ctx, ctx.piece(lid)["nation"]) != cmd_role]
+            frame["queue"][0:0] = joins
+
+    def _add_army_attempt(self, ctx: Ctx, frame: Frame, lid: str) -> None:
+        pieces = [lid, *army_units(ctx, lid)]
+        src = ctx.piece(lid)["loc"]
+        att = {"fid": lid, "country": ctx.piece(lid)["nation"], "countries": [ctx.piece(lid)["nation"]],
+               "pieces": pieces, "src": src, "group": False, "commander": lid, "stayers": []}
+        frame["attempts"].append(att)
+        log_fogged(ctx, "aw.interception_declared", "6.6.9", pieces, country=att["country"], force=lid,
+                   area=frame["area"], src=src, public="aw.interception_declared_public",
+                   public_params={"country": att["country"], "area": frame["area"], "src": src})
+
+    def _declare_evasion(self, ctx: Ctx, frame: Frame, actor: str, q: dict[str, Any], act: Action) -> None:
+        aid = act["id"]
+        if aid == "stay":
+            ctx.log("aw.no_evasion", "6.6.10", country=actor, area=frame["area"])
+            return
+        dest = act["params"]["area"]
+        how = act["params"]["how"]
+        if how.startswith("dow:"):
+            from ashur.games.assyrian_wars.rules.land.hostilities import declare
+
+            declare(ctx, actor, how.split(":", 1)[1], "8.1")
+        frame["evasions"].append({"c": actor, "dest": dest, "hasty": aid.startswith("evade_hasty:"),
+                                  "kind": how, "forces": q["forces"]})
+        ctx.log("aw.evasion_declared", "6.6.10", country=actor, area=frame["area"], dest=dest,
+                hasty=aid.startswith("evade_hasty:"))
+
+    # --- the procedure ----------------------------------------------------------------------------
+    def run(self, ctx: Ctx, frame: Frame) -> None:
+        getattr(self, "_" + frame["phase"])(ctx, frame)
+
+    def _start(self, ctx: Ctx, frame: Frame) -> None:
+        frame["phase"] = "declare"
+        if frame["kind"] not in ("move", "reinforce"):
+            return
+        area, mover = frame["area"], frame["c"]
+        adjacent = set()
+        for other, _kind in ctx.c.neighbors(area):
+            for p in land_pieces_at(ctx, other):
+                if ctx.at_war(ctx.owner(p), mover):
+                    adjacent.add(ctx.owner(p))
+        inside = {ctx.owner(p) for p in land_pieces_at(ctx, area) if ctx.at_war(ctx.owner(p), mover)}
+        context = {"area": area, "mover": mover, "src": frame["src"]}
+        open_window(ctx, "response", track_sorted(ctx, inside), context, "6.11.e", "enemy_enters_your_area")
+        open_window(ctx, "response", track_sorted(ctx, adjacent), context, "6.11.e", "enemy_enters_adjacent_area")
+
+    def _declare(self, ctx: Ctx, frame: Frame) -> None:
+        area, mover = frame["area"], frame["c"]
+        entering = present(ctx, frame)
+        frame["phase"] = "windows"
+        if not entering:
+            return
+        if frame["kind"] != "intercept" and not frame["int_blocked"]:
+            cands = interception.candidates(ctx, area, mover, entering, frame["exclude"])
+            frame["cands"] = cands
+            for i, cand in enumerate(cands):
+                frame["queue"].append({"q": "intercept", "c": cand["country"], "i": i})
+        if frame["kind"] in ("move", "reinforce") and not frame["eva_blocked"]:
+            by_country: dict[str, list[str]] = {}
+            for f in _forces_at(ctx, area, city=False):
+                if f["id"] in frame["pieces"] or any(p in entering for p in f["pieces"]):
+                    continue
+                if not ctx.at_war(f["country"], mover) or _role(ctx, f["country"]) is None:
+                    continue
+                by_country.setdefault(f["country"], []).append(f["id"])
+            for c in track_sorted(ctx, list(by_country)):
+                pieces = [p for fid in by_country[c] for p in self._force_pieces(ctx, fid)]
+                frame["queue"].append({"q": "evade", "c": c, "forces": by_country[c], "pieces": pieces})
+
+    def _force_pieces(self, ctx: Ctx, fid: str) -> list[str]:
+        from ashur.games.assyrian_wars.rules.base.forces import force
+
+        f = force(ctx, fid)
+        return f["pieces"] if f else []
+
+    def _windows(self, ctx: Ctx, frame: Frame) -> None:
+        frame["phase"] = "intercepts"
+        everyone = [c for c in ctx.track() if ctx.active(c)]
+        context = {"area": frame["area"], "mover": frame["c"], "entry": True}
+        if frame["evasions"]:
+            open_window(ctx, "response", everyone, context, "6.11.e", "evasion_declared")
+        if frame["attempts"]:
+            open_window(ctx, "response", everyone, context, "6.11.e", "interception_declared")
+
+    def _intercepts(self, ctx: Ctx, frame: Frame) -> None:
+        frame["phase"] = "evasions"
+        area = frame["area"]
+        target = present(ctx, frame)
+        if not frame["attempts"] or not target or frame["int_blocked"]:
+            return
+        succeeded: list[str] = []
+        arrivals: list[dict[str, Any]] = []
+        for att in interception.order_attempts(ctx, frame["attempts"], area):
+            att["card_mod"] = frame["int_mods"].get(att["fid"], 0)
+            att["auto"] = att["fid"] in frame["int_auto"]
+            if any(ctx.at_war(att["country"], c) for c in succeeded):
+                ctx.log("aw.interception_forestalled", "6.6.9", country=att["country"], area=area)
+                continue
+            pieces = [p for p in att["pieces"] if ctx.piece(p)["loc"] == att["src"]]
+            if not units_in(ctx, pieces):
+                continue
+            att["pieces"] = pieces
+            if interception.interception_roll(ctx, att, area, target):
+                succeeded.append(att["country"])
+                arrivals.append(att)
+        for att in arrivals:
+            for p in att["pieces"]:
+                ctx.piece(p)["city"] = False
+                ctx.move_piece(p, area)
+            frame.setdefault("interceptors", []).extend(att["pieces"])
+            frame.setdefault("origins", {}).update({p: att["src"] for p in att["pieces"]})
+            log_fogged(ctx, "aw.intercepted", "6.6.9", att["pieces"], country=att["country"], force=att["fid"],
+                       area=area, src=att["src"], public="aw.intercepted_public",
+                       public_params={"country": att["country"], "area": area, "src": att["src"],
+                                      "n": len(att["pieces"])})
+        normalize(ctx)
+        self._ad_hoc_group(ctx, frame, arrivals)
+        for att in reversed(arrivals):
+            crossing_attrition(ctx, att["pieces"], att["src"], area)
+
+    def _ad_hoc_group(self, ctx: Ctx, frame: Frame, arrivals: list[dict[str, Any]]) -> None:
+        """6.6.3: several armies of one player intercepting together form an army group when a card is
+        free (decision: automatically, if it is not multinational across players and has one king)."""
+        leaders = [lid for att in arrivals for lid in armies_among(ctx, att["pieces"]) if group_of(ctx, lid) is None]
+        if len(leaders) < 2:
+            return
+        roles = {_role(ctx, ctx.piece(lid)["nation"]) for lid in leaders}
+        if len(roles) != 1 or len(kings_among(ctx, leaders)) > 1:
+            return
+        for cid in track_sorted(ctx, [ctx.piece(lid)["nation"] for lid in leaders]):
+            cards = free_ag_cards(ctx, cid)
+            if cards:
+                form_group(ctx, cards[0], cid, leaders[:3], "6.6.3")
+                return
+
+    def _evasions(self, ctx: Ctx, frame: Frame) -> None:
+        frame["phase"] = "battle"
+        area = frame["area"]
+        attackers = present(ctx, frame)
+        if frame["eva_blocked"]:
+            return
+        for ev in frame["evasions"]:
+            from ashur.games.assyrian_wars.rules.base.forces import force
+
+            for fid in ev["forces"]:
+                f = force(ctx, fid)
+                if f is None or f["loc"] != area or f["city"]:
+                    continue
+                pieces = f["pieces"]
+                if ev["dest"] != "city" and evasion.enemy_units_in(ctx, ev["dest"], ev["c"]):
+                    ctx.log("aw.evasion_closed", "6.6.10", country=ev["c"], dest=ev["dest"])
+                    frame["failed"].extend(pieces)
+                    continue
+                ok = evasion.evasion_roll(ctx, pieces, ev["dest"], attackers, hasty=ev["hasty"], rule="6.6.10",
+                                          area=area, extra=frame["eva_mods"].get(ev["c"], 0),
+                                          dest_kind="friendly" if ev["kind"] == "friendly" else None,
+                                          auto=ev["c"] in frame["eva_auto"])
+                if ok:
+                    land(ctx)["free_siege"].append(area)
+                    evasion.move_evaders(ctx, pieces, area, ev["dest"], hasty=ev["hasty"], rule="6.6.10",
+                                         enemy_dest=ev["kind"] != "friendly" and ev["dest"] != "city")
+                else:
+                    frame["failed"].extend(pieces)
+
+    def _battle(self, ctx: Ctx, frame: Frame) -> None:
+        area, mover = frame["area"], frame["c"]
+        entering = present(ctx, frame)
+        frame["phase"] = "done"
+        if not entering:
+            return
+        defenders = enemies_in_field(ctx, area, mover)
+        if not defenders:
+            return
+        interceptors = [p for p in frame.get("interceptors", []) if p in defenders]
+        occupants = [p for p in defenders if p not in interceptors]
+        if occupants and not frame["asked_relief"]:
+            frame["asked_relief"] = True
+            garrison = self._relief_garrison(ctx, frame, occupants)
+            if garrison:
+                frame["queue"].append({"q": "relief", "c": ctx.owner(garrison[0]), "pieces": garrison})
+                frame["phase"] = "battle"
+                return
+        if not frame.get("waves_set"):
+            for c in track_sorted(ctx, {ctx.owner(p) for p in defenders}):
+                divide_units(ctx, area, c)
+        if not frame.get("waves_set") and not self._set_waves(ctx, frame, defenders):
+            frame["phase"] = "battle"
+            return
+        wave = frame["waves"].pop(0) if frame["waves"] else []
+        chosen = {p for fid in wave for p in self._force_pieces(ctx, fid)}
+        if not frame["fought"]:
+            in_waves = {p for w in frame["waves"] for fid in w for p in self._force_pieces(ctx, fid)}
+            chosen |= {p for p in defenders if p not in in_waves}
+        def_pieces = sorted(p for p in chosen if p in defenders)
+        if not def_pieces:
+            return
+        frame["fought"] = True
+        origins = {p: frame["origins"][p] for p in interceptors if p in frame.get("origins", {})}
+        if frame["src"]:
+            origins.update({p: frame["src"] for p in entering})
+        if not occupants:
+            att, defn = def_pieces, entering
+            side = "att"
+            if ctx.s["options"].get("special_abilities") and mobility(ctx, att) > mobility(ctx, defn):
+                att, defn, side = defn, att, "def"
+            start_battle(ctx, "field", area, att, defn, phasing=phasing_side(ctx, att, defn), interception=True,
+                         origins=origins, single_rout=list(frame["failed"]), interceptor=side)
+            return
+        att = sorted(set(entering) | {p for p in frame["relief"] if ctx.piece(p)["loc"] == area})
+        for p in frame["relief"]:
+            ctx.piece(p)["city"] = False
+        terrain = None
+        if frame["conn"] in ("river", "mountain", "mede"):
+            terrain = {"dice": {"river": 1, "mountain": 2}.get(frame["conn"], 0), "mede": frame["conn"] == "mede"}
+        special = frame.get("battle") or {}
+        start_battle(ctx, special.get("kind", "field"), area, att, def_pieces,
+                     phasing=phasing_side(ctx, att, def_pieces), terrain=terrain, crossing=frame["conn"],
+                     origins=origins, single_rout=list(frame["failed"]), garrison_joined=list(frame["relief"]),
+                     **special.get("params", {}))
+
+    def _set_waves(self, ctx: Ctx, frame: Frame, defenders: list[str]) -> bool:
+        """6.6.5: with more than three armies (an army group counting as one) the defenders split up; they
+        choose the first three when one player plays them all, otherwise the choice is random. Returns
+        False while the defenders' choice is pending."""
+        armies = []
+        for f in _forces_at(ctx, frame["area"], city=False):
+            if f["leaders"] and units_in(ctx, f["pieces"]) and any(p in defenders for p in f["pieces"]):
+                armies.append(f["id"])
+        frame["waves_set"] = True
+        if len(armies) <= MAX_DEFENDING_ARMIES:
+            frame["waves"] = [armies]
+            return True
+        roles = {_role(ctx, ctx.owner(p)) for p in defenders}
+        if len(roles) == 1:
+            frame["queue"].append({"q": "split", "c": ctx.owner(defenders[0]), "options": list(armies), "chosen": []})
+            return False
+        pool = list(armies)
+        first = [pool.pop(ctx.random_index(len(pool))) for _ in range(MAX_DEFENDING_ARMIES)]
+        ctx.log("aw.defence_split", "6.6.5", area=frame["area"], first=first)
+        frame["waves"] = waves_of(first, pool)
+        return True
+
+    def _done(self, ctx: Ctx, frame: Frame) -> None:
+        area, mover = frame["area"], frame["c"]
+        res = frame.pop("battle_result", None)
+        if res is not None:
+            frame["last_battle"] = res
+        mine = present(ctx, frame)
+        if mine and frame.get("waves") and frame.get("last_battle") and enemies_in_field(ctx, area, mover):
+            choice = frame.pop("next_choice", None)
+            if choice is None:
+                frame["queue"].append({"q": "next", "c": mover})
+                return
+            if choice == "attack_next":
+                frame["phase"] = "battle"
+                return
+            frame["waves"] = []
+            self._withdraw(ctx, frame, mine)
+            mine = []
+        if mine:
+            for p in frame.get("relief", []):
+                if ctx.piece(p)["loc"] == area:
+                    ctx.piece(p)["city"] = True
+            check_occupation(ctx, area, entering=mover)
+        from ashur.games.assyrian_wars.rules.land.siege import check_lifted
+
+        check_lifted(ctx, area)
+        last = frame.get("last_battle")
+        here = bool(present(ctx, frame))
+        result = {"area": area, "battle": last is not None, "present": here,
+                  "overrun": bool(last and last["overrun"] and here)}
+        flow.pop(ctx.s)
+        if ctx.s["stack"]:
+            ctx.s["stack"][-1]["entry_result"] = result
+
+
+    def _relief_garrison(self, ctx: Ctx, frame: Frame, occupants: list[str]) -> list[str]:
+        """6.6.5: a garrison besieged by the defenders may join the relieving attack."""
+        area, mover = frame["area"], frame["c"]
+        siege = ctx.s["sieges"].get(area)
+        if not siege or not any(ctx.owner(p) == siege["besieger"] or ctx.allied(ctx.owner(p), siege["besieger"])
+                                for p in occupants):
+            return []
+        garrison = [p for p in land_pieces_at(ctx, area, True) if ctx.allied(ctx.owner(p), mover)]
+        if not units_in(ctx, garrison) or _role(ctx, ctx.owner(garrison[0])) is None:
+            return []
+        owner = ctx.owner(garrison[0])
+        return [p for p in garrison if ctx.owner(p) == owner]
+
+    def _withdraw(self, ctx: Ctx, frame: Frame, pieces: list[str]) -> None:
+        """6.6.5: after beating the first group, the attacker may withdraw to the area he came from."""
+        src = frame["src"]
+        if not src:
+            return
+        for p in pieces:
+            ctx.move_piece(p, src)
+        ctx.log("aw.withdraw", "6.6.5", country=frame["c"], area=frame["area"], dest=src)
+        push_entry(ctx, src, frame["c"], pieces, src=frame["area"], kind="retreat", exclude=[frame["area"]])
+
+
+def waves_of(first: list[str], rest: list[str]) -> list[list[str]]:
+    """The first group of defending armies, then the others three at a time (6.6.5)."""
+    return [list(first)] + [list(rest[i:i + MAX_DEFENDING_ARMIES]) for i in range(0, len(rest), MAX_DEFENDING_ARMIES)]
+
+
+def phasing_side(ctx: Ctx, att: list[str], defn: list[str]) -> str:
+    """The side of the phasing country, which rolls first (6.7.2)."""
+    from ashur.games.assyrian_wars.rules.course.impulse import phasing
+
+    current = phasing(ctx)
+    if current is not None and any(ctx.owner(p) == current for p in defn) \
+            and not any(ctx.owner(p) == current for p in att):
+        return "def"
+    return "att"

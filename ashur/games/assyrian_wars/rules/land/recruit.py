@@ -1,0 +1,272 @@
+"""Raising forces: building units (6.1, 9.7 unit costs), hiring mercenaries (6.2), buying a leader (6.3),
+buying back from the Regroup Box (6.5) and buying another power's mercenaries (9.6).
+
+* 6.1: a regular unit from the force pool, at full strength, 2 AP per strength point (+ the 9.7 ability
+  cost: 1 for HI, B, LC, HB, HC, 2 for chariots), into a home city held by its country in an area free of
+  enemy units. New pieces enter the area (outside the city) and may be intercepted (6.6.9).
+* 6.2: a mercenary of this turn's pool for ½ AP per strength point, with any force of the country or into
+  an empty home or associated area of it (never an allied one). Nomads hire none (10.1).
+* 6.3: one leader per impulse, 2 AP, drawn at random from the force pool, into a home area free of enemy
+  units; with 9.2 he arrives on his reduced side. Kings are never bought.
+* 6.5: units and leaders back from the Regroup Box at their present strength, placed like new ones: 1 AP
+  for regulars and leaders, ½ AP for a mercenary (anyone's).
+* 9.6: a power may sell mercenaries of its pool to another country at the usual price, rounded up; the
+  APs go to the seller's saved APs (never above 4); a seller buys none from others; Arab and Aramaean
+  mercenaries are never sold. The seller must consent.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Any
+
+from ashur.core import flow
+from ashur.core.contract import Action, action
+from ashur.core.flow import Step
+from ashur.games.assyrian_wars.ctx import Ctx
+from ashur.games.assyrian_wars.rules.base.control_areas import city_holder
+from ashur.games.assyrian_wars.rules.base.forces import land, land_view, tidy
+from ashur.games.assyrian_wars.rules.base.units import is_leader, is_mercenary, spec, strength, unit_type
+from ashur.games.assyrian_wars.rules.course.impulse import MAX_SAVED, can_pay, pay
+from ashur.games.assyrian_wars.rules.land.entry import push_entry
+from ashur.games.assyrian_wars.rules.registry import FLOW, HOOKS, MenuEntry
+
+Frame = dict[str, Any]
+#: 9.7 Unit Costs: the special ability cost added to 2 AP per strength point
+ABILITY_COST = {"LI": 0, "HI": 1, "B": 1, "LC": 1, "HB": 1, "HC": 1, "CH": 2}
+LEADER_PRICE = 2
+
+
+def build_cost2(ctx: Ctx, pid: str) -> int:
+    """6.1, 9.7: 2 AP per strength point plus the ability cost (half points)."""
+    cost = 2 * int(spec(ctx, pid).front)
+    if ctx.s["options"].get("special_abilities"):
+        cost += ABILITY_COST.get(unit_type(ctx, pid), 0)
+    return 2 * cost
+
+
+def enemy_units_anywhere(ctx: Ctx, aid: str, cid: str) -> bool:
+    return any(ctx.piece(p)["kind"] in ("unit", "merc") and ctx.at_war(ctx.owner(p), cid) for p in ctx.pieces_at(aid))
+
+
+def build_cities(ctx: Ctx, cid: str) -> list[str]:
+    """6.1: home cities held by the country in areas free of enemy units."""
+    return [a for a in ctx.c.home_cities(cid) if city_holder(ctx, a) == cid and ctx.area(a)["ctrl"] == cid
+            and not enemy_units_anywhere(ctx, a, cid)]
+
+
+def leader_areas(ctx: Ctx, cid: str) -> list[str]:
+    """6.3: home areas of the country, held by it and free of enemy units."""
+    return [a for a in ctx.c.home_areas(cid) if ctx.area(a)["ctrl"] == cid and not enemy_units_anywhere(ctx, a, cid)]
+
+
+def merc_areas(ctx: Ctx, cid: str) -> list[str]:
+    """6.2: areas with a force of the country, or empty home or associated areas it holds."""
+    out = set()
+    for p in ctx.s["pieces"].values():
+        if p["kind"] in ("unit", "merc", "leader", "king") and p["loc"] in ctx.c.areas and \
+                (p.get("hired") or p["nation"]) == cid:
+            out.add(p["loc"])
+    for a in (*ctx.c.home_areas(cid), *ctx.c.associated_areas(cid)):
+        if ctx.area(a)["ctrl"] == cid and not ctx.pieces_at(a):
+            out.add(a)
+    return sorted(out)
+
+
+def hires_mercenaries(ctx: Ctx, cid: str) -> bool:
+    return not ctx.is_nomad(cid)
+
+
+def representatives(ctx: Ctx, pids: list[str]) -> list[str]:
+    seen: dict[tuple[Any, ...], str] = {}
+    for pid in sorted(pids):
+        p = ctx.piece(pid)
+        key = (p["kind"], p["nation"], unit_type(ctx, pid) if not is_leader(ctx, pid) else pid, p["red"],
+               strength(ctx, pid) if not is_leader(ctx, pid) else 0)
+        seen.setdefault(key, pid)
+    return sorted(seen.values())
+
+
+# --- the menu -----------------------------------------------------------------------------------------
+def _offer(ctx: Ctx, frame: Frame) -> list[Action]:
+    c = frame["c"]
+    rec = land_view(ctx)
+    acts: list[Action] = []
+    cities = build_cities(ctx, c)
+    if cities:
+        pool = [pid for pid in ctx.pieces_at("pool") if ctx.piece(pid)["nation"] == c
+                and ctx.piece(pid)["kind"] == "unit" and not is_mercenary(ctx, pid)]
+        for pid in representatives(ctx, pool):
+            if can_pay(frame, build_cost2(ctx, pid)):
+                acts.append(action(f"build:{pid}", "aw.act.build", "6.1", piece=pid, ap=build_cost2(ctx, pid) / 2))
+    if hires_mercenaries(ctx, c) and merc_areas(ctx, c):
+        for pid in representatives(ctx, ctx.pieces_at(f"merc:{c}")):
+            if can_pay(frame, strength(ctx, pid)):
+                acts.append(action(f"hire:{pid}", "aw.act.hire", "6.2", piece=pid, ap=strength(ctx, pid) / 2))
+        if ctx.s["options"].get("sell_mercenaries") and ctx.country(c).get("sold_mercs_turn") != ctx.turn:
+            for seller in ctx.powers():
+                if seller == c or not ctx.active(seller):
+                    continue
+                for pid in representatives(ctx, ctx.pieces_at(f"merc:{seller}")):
+                    price = math.ceil(strength(ctx, pid) / 2)
+                    if pid not in rec.get("refused_sales", []) and can_pay(frame, 2 * price):
+                        acts.append(action(f"buy_merc:{seller}:{pid}", "aw.act.buy_merc", "9.6", seller=seller,
+                                           piece=pid, ap=price))
+    if not rec["leader_bought"] and can_pay(frame, 2 * LEADER_PRICE) and leader_areas(ctx, c) and any(
+            ctx.piece(p)["nation"] == c and ctx.piece(p)["kind"] == "leader" for p in ctx.pieces_at("pool")):
+        acts.append(action("leader", "aw.act.buy_leader", "6.3", ap=LEADER_PRICE))
+    for pid in representatives(ctx, regroup_pieces(ctx, c)):
+        cost2 = 1 if is_mercenary(ctx, pid) else 2
+        if can_pay(frame, cost2) and placements(ctx, c, pid):
+            acts.append(action(f"regroup:{pid}", "aw.act.regroup", "6.5", piece=pid, ap=cost2 / 2))
+    return acts
+
+
+def regroup_pieces(ctx: Ctx, cid: str) -> list[str]:
+    out = []
+    for pid in ctx.pieces_at("regroup"):
+        p = ctx.piece(pid)
+        if p["kind"] == "merc" or (p["kind"] == "unit" and is_mercenary(ctx, pid)):
+            if hires_mercenaries(ctx, cid):
+                out.append(pid)
+        elif p["nation"] == cid and p["kind"] in ("unit", "leader", "king"):
+            out.append(pid)
+    return out
+
+
+def placements(ctx: Ctx, cid: str, pid: str) -> list[str]:
+    """Where a piece may be placed (6.1 for regulars, 6.2 for mercenaries, 6.3 for leaders, 6.5)."""
+    if is_leader(ctx, pid):
+        return leader_areas(ctx, cid)
+    if is_mercenary(ctx, pid):
+        return merc_areas(ctx, cid)
+    return build_cities(ctx, cid)
+
+
+def _apply(ctx: Ctx, frame: Frame, act: Action) -> None:
+    c = frame["c"]
+    head = act["id"].split(":")[0]
+    if head == "build":
+        pid = act["params"]["piece"]
+        flow.push(ctx.s, "place", c=c, pid=pid, cost2=build_cost2(ctx, pid), rule="6.1", what="build")
+    elif head == "hire":
+        pid = act["params"]["piece"]
+        flow.push(ctx.s, "place", c=c, pid=pid, cost2=strength(ctx, pid), rule="6.2", what="hire")
+    elif head == "buy_merc":
+        flow.push(ctx.s, "merc_sale", c=c, seller=act["params"]["seller"], pid=act["params"]["piece"])
+    elif head == "regroup":
+        pid = act["params"]["piece"]
+        flow.push(ctx.s, "place", c=c, pid=pid, cost2=1 if is_mercenary(ctx, pid) else 2, rule="6.5",
+                  what="regroup")
+    else:
+        pay(ctx, frame, 2 * LEADER_PRICE, "6.3", "leader")
+        land(ctx)["leader_bought"] = True
+        pool = sorted(p for p in ctx.pieces_at("pool") if ctx.piece(p)["nation"] == c
+                      and ctx.piece(p)["kind"] == "leader")
+        pid = pool[ctx.random_index(len(pool))]
+        ctx.piece(pid)["red"] = bool(ctx.s["options"].get("reduced_leaders"))
+        ctx.log("aw.leader_drawn", "6.3", country=c, piece=pid)
+        flow.push(ctx.s, "place", c=c, pid=pid, cost2=0, rule="6.3", what="leader")
+
+
+def _explain(ctx: Ctx, frame: Frame, action_id: str) -> tuple[str, str] | None:
+    head = action_id.split(":")[0]
+    if head == "leader":
+        if land_view(ctx)["leader_bought"]:
+            return ("only one leader per impulse can be bought", "6.3")
+        return ("a leader costs 2 AP and is placed in a home area free of enemy units", "6.3")
+    if head == "build":
+        return ("units are built from the force pool for 2 AP per strength point in an own home city free of "
+                "enemy units", "6.1")
+    if head == "hire":
+        return ("only this turn's mercenaries of the country's pool are hired, ½ AP per strength point", "6.2")
+    if head == "buy_merc":
+        return ("mercenaries are bought from another power's pool, never by a power that sold some this turn",
+                "9.6")
+    return ("only own units and leaders (and any mercenary) are bought back from the Regroup Box", "6.5")
+
+
+@FLOW.register
+class Place(Step[Ctx]):
+    """Where a new or regrouped piece appears; it may be intercepted there (6.6.9)."""
+
+    kind = "place"
+    rule = "6.1"
+
+    def _where(self, ctx: Ctx, frame: Frame) -> list[str]:
+        return placements(ctx, frame["c"], frame["pid"])
+
+    def deciders(self, ctx: Ctx, frame: Frame) -> list[str]:
+        return [frame["c"]] if self._where(ctx, frame) else []
+
+    def run(self, ctx: Ctx, frame: Frame) -> None:
+        ctx.log("aw.no_place", frame["rule"], country=frame["c"], piece=frame["pid"])
+        flow.pop(ctx.s)
+
+    def actions(self, ctx: Ctx, frame: Frame, actor: str) -> list[Action]:
+        return [action(f"at:{a}", "aw.act.place_at", frame["rule"], area=a, piece=frame["pid"])
+                for a in self._where(ctx, frame)]
+
+    def prompt(self, ctx: Ctx, frame: Frame, actor: str) -> dict[str, Any]:
+        return {"key": "aw.prompt.place", "params": {"country": actor, "piece": frame["pid"]}}
+
+    def apply(self, ctx: Ctx, frame: Frame, actor: str, act: Action) -> None:
+        c, pid, aid = frame["c"], frame["pid"], act["params"]["area"]
+        imp = flow.find(ctx.s, "impulse")
+        flow.pop(ctx.s)
+        if frame["cost2"] and imp is not None:
+            pay(ctx, imp, frame["cost2"], frame["rule"], frame["what"], piece=pid)
+        p = ctx.piece(pid)
+        if is_mercenary(ctx, pid):
+            p["hired"] = c
+        if frame["what"] == "build":
+            p["red"] = False
+        p["city"] = False
+        p["army"] = None
+        ctx.move_piece(pid, aid)
+        ctx.log(f"aw.{frame['what']}_placed", frame["rule"], country=c, piece=pid, area=aid)
+        tidy(ctx, aid, c)
+        push_entry(ctx, aid, c, [pid], kind="reinforce")
+
+
+@FLOW.register
+class MercSale(Step[Ctx]):
+    """9.6: the selling power consents (or not) to the sale of one of its mercenaries."""
+
+    kind = "merc_sale"
+    rule = "9.6"
+
+    def deciders(self, ctx: Ctx, frame: Frame) -> list[str]:
+        return [frame["seller"]]
+
+    def actions(self, ctx: Ctx, frame: Frame, actor: str) -> list[Action]:
+        price = math.ceil(strength(ctx, frame["pid"]) / 2)
+        return [action("sell", "aw.act.sell_merc", "9.6", piece=frame["pid"], buyer=frame["c"], ap=price),
+                action("refuse", "aw.act.refuse_sale", "9.6", piece=frame["pid"], buyer=frame["c"])]
+
+    def prompt(self, ctx: Ctx, frame: Frame, actor: str) -> dict[str, Any]:
+        return {"key": "aw.prompt.merc_sale", "params": {"country": actor, "buyer": frame["c"]}}
+
+    def apply(self, ctx: Ctx, frame: Frame, actor: str, act: Action) -> None:
+        flow.pop(ctx.s)
+        pid, buyer, seller = frame["pid"], frame["c"], frame["seller"]
+        if act["id"] == "refuse":
+            land(ctx).setdefault("refused_sales", []).append(pid)
+            ctx.log("aw.sale_refused", "9.6", seller=seller, buyer=buyer, piece=pid)
+            return
+        price = math.ceil(strength(ctx, pid) / 2)
+        imp = flow.find(ctx.s, "impulse")
+        assert imp is not None
+        pay(ctx, imp, 2 * price, "9.6", "mercenary", piece=pid, seller=seller)
+        co = ctx.country(seller)
+        got = min(price, MAX_SAVED - co["saved"])
+        co["saved"] += max(0, got)
+        co["sold_mercs_turn"] = ctx.turn
+        ctx.log("aw.merc_sold", "9.6", seller=seller, buyer=buyer, piece=pid, ap=price, kept=max(0, got))
+        ctx.move_piece(pid, f"merc:{buyer}")
+        flow.push(ctx.s, "place", c=buyer, pid=pid, cost2=0, rule="9.6", what="hire")
+
+
+HOOKS.add_menu(MenuEntry("build", _offer, _apply, _explain, order=10))
+for _prefix in ("hire", "buy_merc", "regroup", "leader"):
+    HOOKS.add_menu(MenuEntry(_prefix, lambda ctx, f: [], _apply, _explain, order=11))

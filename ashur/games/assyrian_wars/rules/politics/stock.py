@@ -1,0 +1,154 @@
+"""Markers out of stock (10.4.a, 8.3.1).
+
+The pillage and city damage markers are finite (2.2: 24 pillage 1/2, 6 pillage 1/revolt, 16 damage 1/2,
+4 damage 3/4). When every marker of a kind is in use, each country with such markers in the areas it
+controls must at once repair one, paying with its saved APs and, if needed, a card from its hand played
+for its APs (the rest of the card's APs is saved, at most 4); a country that cannot loses 1 VP (a minor's
+loss falls on its allied power, 8.3.1). Repairing removes the whole marker: 1 AP per pillage level or city
+damage level on it; a besieged city cannot be repaired (6.4). Checked at the end of every impulse.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ashur.core import flow
+from ashur.core.contract import Action, action
+from ashur.core.flow import Step
+from ashur.games.assyrian_wars.ctx import Ctx
+from ashur.games.assyrian_wars.rules.registry import FLOW, HOOKS
+
+Frame = dict[str, Any]
+MAX_SAVED = 4
+
+
+def counters_for_damage(level: int) -> tuple[int, int]:
+    """(light 1/2 counters, heavy 3/4 counters) showing a city damage level."""
+    heavy, rest = divmod(level, 4)
+    if rest >= 3:
+        return (0, heavy + 1)
+    return (1 if rest else 0, heavy)
+
+
+def in_use(ctx: Ctx) -> dict[str, int]:
+    pillage = sum(1 for st in ctx.s["areas"].values() if st["pillage"] > 0)
+    revolts = sum(1 for st in ctx.s["areas"].values() if st.get("revolt"))
+    light = heavy = 0
+    for st in ctx.s["areas"].values():
+        a, b = counters_for_damage(int(st["damage"]))
+        light += a
+        heavy += b
+    return {"pillage": pillage + revolts, "damage_light": light, "damage_heavy": heavy}
+
+
+def totals(ctx: Ctx) -> dict[str, int]:
+    m = ctx.c.marker_stock
+    return {"pillage": int(m["pillage"].count or 0) + int(m["pillage_revolt"].count or 0),
+            "damage_light": int(m["city_damage"].count or 0), "damage_heavy": int(m["city_damage_heavy"].count or 0)}
+
+
+def exhausted(ctx: Ctx) -> list[str]:
+    """The kinds of marker (``pillage``, ``damage``) whose stock is used up."""
+    used, total = in_use(ctx), totals(ctx)
+    out = []
+    if used["pillage"] >= total["pillage"]:
+        out.append("pillage")
+    if used["damage_light"] >= total["damage_light"] or used["damage_heavy"] >= total["damage_heavy"]:
+        out.append("damage")
+    return out
+
+
+def repairable(ctx: Ctx, cid: str, kind: str) -> list[tuple[str, int]]:
+    """(area, AP cost) of the markers of `kind` in areas `cid` controls."""
+    out = []
+    for aid in sorted(ctx.c.areas):
+        st = ctx.area(aid)
+        holder = st.get("city_ctrl") or st["ctrl"]
+        if kind == "pillage" and st["ctrl"] == cid and st["pillage"] > 0:
+            out.append((aid, int(st["pillage"])))
+        if kind == "damage" and holder == cid and st["damage"] > 0 and aid not in ctx.s["sieges"]:
+            d = int(st["damage"])
+            out.append((aid, d if d <= 4 else (d % 4 or 4)))
+    return out
+
+
+def check(ctx: Ctx, impulse: Frame | None = None) -> None:
+    for kind in exhausted(ctx):
+        order = [c for c in ctx.track() if ctx.active(c) and repairable(ctx, c, kind)]
+        if order:
+            ctx.log("aw.stock_exhausted", "10.4.a", kind=kind)
+            flow.push(ctx.s, "stock_repair", kind=kind, order=order, i=0)
+
+
+HOOKS.add_impulse_end(60, "markers_out_of_stock", check)
+
+
+def _payments(ctx: Ctx, cid: str, cost: int) -> list[str]:
+    saved = int(ctx.country(cid)["saved"])
+    out = ["saved"] if saved >= cost else []
+    out += [f"card{n}" for n in sorted(set(ctx.hand(cid))) if saved + int(ctx.card(n).ap) >= cost
+            and not ctx.is_home_card(n)]
+    return out
+
+
+@FLOW.register
+class StockRepair(Step[Ctx]):
+    """10.4.a: each country with markers of the exhausted kind repairs one, or loses 1 VP."""
+
+    kind = "stock_repair"
+    rule = "10.4.a"
+
+    def _current(self, frame: Frame) -> str | None:
+        return frame["order"][frame["i"]] if frame["i"] < len(frame["order"]) else None
+
+    def _actions(self, ctx: Ctx, frame: Frame, cid: str) -> list[Action]:
+        acts = []
+        for aid, cost in repairable(ctx, cid, frame["kind"]):
+            for how in _payments(ctx, cid, cost):
+                acts.append(action(f"repair:{aid}:{how}", "aw.act.stock_repair", "10.4.a", area=aid, ap=cost, pay=how))
+        return acts
+
+    def deciders(self, ctx: Ctx, frame: Frame) -> list[str]:
+        from ashur.games.assyrian_wars.rules.base.players import role_of
+
+        c = self._current(frame)
+        if c is None or not self._actions(ctx, frame, c) or role_of(ctx, c) is None:
+            return []
+        return [c]
+
+    def run(self, ctx: Ctx, frame: Frame) -> None:
+        c = self._current(frame)
+        if c is None:
+            flow.pop(ctx.s)
+            return
+        frame["i"] += 1
+        if repairable(ctx, c, frame["kind"]):
+            ctx.log("aw.stock_no_repair", "10.4.a", country=c, kind=frame["kind"])
+            ctx.award_vp(c, -1, "8.3.1", "aw.why.unrepaired_markers", kind=frame["kind"])
+
+    def actions(self, ctx: Ctx, frame: Frame, actor: str) -> list[Action]:
+        return self._actions(ctx, frame, actor)
+
+    def prompt(self, ctx: Ctx, frame: Frame, actor: str) -> dict[str, Any]:
+        return {"key": "aw.prompt.stock_repair", "params": {"country": actor, "kind": frame["kind"]}}
+
+    def apply(self, ctx: Ctx, frame: Frame, actor: str, act: Action) -> None:
+        _, aid, how = act["id"].split(":")
+        cost = int(act["params"]["ap"])
+        co = ctx.country(actor)
+        available = int(co["saved"])
+        if how.startswith("card"):
+            number = int(how[4:])
+            ctx.discard(actor, number)
+            ctx.reveal()
+            available += int(ctx.card(number).ap)
+            ctx.log("aw.card_ap", "10.4.a", country=actor, card=number, name=ctx.card(number).name,
+                    ap=ctx.card(number).ap)
+        co["saved"] = min(MAX_SAVED, available - cost)
+        st = ctx.area(aid)
+        if frame["kind"] == "pillage":
+            st["pillage"] = 0
+        else:
+            st["damage"] = max(0, int(st["damage"]) - cost)
+        ctx.log("aw.stock_repaired", "10.4.a", country=actor, area=aid, kind=frame["kind"], ap=cost)
+        frame["i"] += 1
