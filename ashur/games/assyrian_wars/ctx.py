@@ -201,6 +201,11 @@ class Ctx:
         found = at.get(loc)
         return list(found) if found else []
 
+    def locations(self) -> list[str]:
+        """Every location that holds a piece now (in no particular order)."""
+        at = self._at if self._at is not None else self._index()
+        return [loc for loc, pids in at.items() if pids]
+
     def move_piece(self, pid: str, loc: str) -> None:
         p = self.s["pieces"][pid]
         if self._at is not None and p["loc"] != loc:

@@ -14,7 +14,7 @@ import random
 from typing import Any
 
 from ashur.games.assyrian_wars.ctx import Ctx
-from ashur.games.assyrian_wars.rules.base.forces import army_units, group_of, groups
+from ashur.games.assyrian_wars.rules.base.forces import army_units, groups
 from ashur.games.assyrian_wars.rules.base.units import is_leader, ratings, strength
 
 MAX_STACK = 10
@@ -22,35 +22,71 @@ STACK_KINDS = ("unit", "merc", "leader", "king", "ship")
 
 
 def _top(ctx: Ctx, pieces: list[str]) -> str:
+    """The piece shown on top of a stack: its best leader (action, then command rating), else its strongest
+    unit; ties by piece id."""
     leaders = [p for p in pieces if is_leader(ctx, p)]
     if leaders:
-        return sorted(leaders, key=lambda p: (-ratings(ctx, p)[0], -ratings(ctx, p)[1], p))[0]
-    return sorted(pieces, key=lambda p: (-strength(ctx, p), p))[0]
+        return min(leaders, key=lambda p: (-ratings(ctx, p)[0], -ratings(ctx, p)[1], p))
+    return min(pieces, key=lambda p: (-strength(ctx, p), p))
 
 
 def stacks(ctx: Ctx) -> list[dict[str, Any]]:
-    """Every stack on the map: ``{loc, city, owner, kind, top, pieces}`` (kind ``group``, ``army``, ``loose``)."""
+    """Every stack on the map: ``{loc, city, owner, kind, top, pieces}`` (kind ``group``, ``army``, ``loose``).
+
+    The same for every role, so a frozen Ctx (one state) computes it once for all the views of that state.
+    Callers must not change the result."""
+    cache = ctx.cache
+    if cache is not None:
+        found = cache.get("fog.stacks")
+        if found is None:
+            found = cache["fog.stacks"] = _stacks(ctx)
+        return found
+    return _stacks(ctx)
+
+
+def _stacks(ctx: Ctx) -> list[dict[str, Any]]:
+    pieces = ctx.s["pieces"]
     by_place: dict[tuple[str, bool, str], list[str]] = {}
-    for pid, p in ctx.s["pieces"].items():
-        if p["kind"] in STACK_KINDS and ctx.on_map(p["loc"]) and p["loc"] != "setup":
-            by_place.setdefault((p["loc"], bool(p["city"]), ctx.owner(pid)), []).append(pid)
+    on_map = ctx.on_map
+    for loc in ctx.locations():
+        if loc == "setup" or not on_map(loc):
+            continue
+        for pid in ctx.pieces_at(loc):
+            p = pieces[pid]
+            if p["kind"] in STACK_KINDS:
+                by_place.setdefault((loc, bool(p["city"]), p.get("hired") or p["nation"]), []).append(pid)
     out: list[dict[str, Any]] = []
     done: set[str] = set()
+    in_group: set[str] = set()
     for gid, g in sorted(groups(ctx).items()):
         members = [m for lid in g["armies"] for m in [lid, *army_units(ctx, lid)]]
-        cmd = ctx.piece(g["commander"])
+        cmd = pieces[g["commander"]]
         out.append({"loc": cmd["loc"], "city": bool(cmd["city"]), "owner": cmd["nation"], "kind": "group",
                     "top": g["commander"], "pieces": sorted(members), "group": gid})
-        done |= set(members)
+        done.update(members)
+        in_group.update(g["armies"])
     for (loc, city, owner), pids in sorted(by_place.items()):
         rest = sorted(p for p in pids if p not in done)
-        for lid in [p for p in rest if is_leader(ctx, p) and group_of(ctx, p) is None]:
-            units = [u for u in army_units(ctx, lid) if u in rest]
+        if not rest:
+            continue
+        armies: dict[str, list[str]] = {}
+        leaders: list[str] = []
+        for pid in rest:
+            p = pieces[pid]
+            kind = p["kind"]
+            if kind in ("leader", "king"):
+                if pid not in in_group:
+                    leaders.append(pid)
+            elif kind in ("unit", "merc") and p.get("army"):
+                armies.setdefault(p["army"], []).append(pid)
+        for lid in leaders:
+            units = armies.get(lid)
             if units:
                 members = sorted([lid, *units])
                 out.append({"loc": loc, "city": city, "owner": owner, "kind": "army", "top": lid, "pieces": members})
-                done |= set(members)
-        rest = [p for p in rest if p not in done]
+                done.update(members)
+        if len(done):
+            rest = [p for p in rest if p not in done]
         for i in range(0, len(rest), MAX_STACK):
             chunk = rest[i:i + MAX_STACK]
             out.append({"loc": loc, "city": city, "owner": owner, "kind": "loose", "top": _top(ctx, chunk),

@@ -174,7 +174,7 @@ class AssyrianWars(Game):
                 raise IllegalAction(action_id, reason, rule or None, role)
         else:
             act = FLOW.find(ctx0, state, actor, action_id, role)
-        readers = _readers(ctx0)
+        readers = state.memo.get("readers") or _readers(ctx0)
         at = ctx0._at
         state.memo.clear()
         ctx = Ctx(state, content(), at=at)
@@ -182,10 +182,12 @@ class AssyrianWars(Game):
             FLOW.apply_found(ctx, state, actor, act)
         finally:
             state.memo.clear()
-        if any(r is not None and readers.get(cid) != r for cid, r in _readers(ctx).items()):
+        after = _readers(ctx)
+        if any(r is not None and readers.get(cid) != r for cid, r in after.items()):
             # A role now reads a country it could not read before (an alliance, a minor activated): its
             # hand and fogged units are news to that role, so undo may not cross this action (DESIGN).
             ctx.reveal()
+        state.memo["readers"] = after
         if ctx._at is not None:
             state.memo["at"] = ctx._at
 
@@ -200,6 +202,8 @@ class AssyrianWars(Game):
         new = clone_for_act(state)
         new.memo[("legal", role)] = legal
         new.memo["deciders"] = state.memo["deciders"]
+        if "readers" in state.memo:
+            new.memo["readers"] = state.memo["readers"]
         at = self._ctx(state)._at
         if at is not None:
             new.memo["at"] = {loc: list(pids) for loc, pids in at.items()}

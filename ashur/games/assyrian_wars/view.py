@@ -11,6 +11,8 @@ from __future__ import annotations
 import random
 from typing import Any
 
+import orjson
+
 from ashur.core import log as corelog
 from ashur.games.assyrian_wars.ctx import Ctx
 from ashur.games.assyrian_wars.fog import apply_fog, scramble_fog
@@ -59,31 +61,48 @@ def build_view(ctx: Ctx, role: str, prompt: dict[str, Any] | None, actions: list
         if frame["step"] == "window":
             windows.append({"kind": frame["kind"], "chosen_count": {c: len(v) for c, v in frame["chosen"].items()},
                             "mine": {c: v for c, v in frame["chosen"].items() if c in mine}})
-    recent = [e for _, e in visible_log(ctx, role, mine)[-RECENT_LOG:]]
+    recent = recent_log(ctx, mine, RECENT_LOG)
+    # Everything taken from the state (and the log's entries) is copied in one pass: a view is the caller's
+    # to keep or edit, and editing it must never change the game.
+    shared = orjson.loads(orjson.dumps({
+        "areas": s["areas"], "diplo": s["diplo"], "wars": s["wars"], "tribute": s["tribute"],
+        "refused": s["refused"], "conquered": s["conquered"], "sieges": s["sieges"], "trade": s["trade"],
+        "control": s["control"], "log": recent, "final": s.get("final"), "groups": s.get("groups", {}),
+        "vp_battles": s.get("vp_battles", []), "windows": windows, "impulse": impulse, "prompt": prompt,
+    }))
     view = {
         "game": "assyrian-wars", "scenario": s["scenario"], "turn": s["turn"], "round": s["round"],
         "role": role, "controls": sorted(mine), "deciding": deciding,
-        "prompt": prompt, "actions": actions,
+        "prompt": shared["prompt"], "actions": actions,
         "countries": {cid: public_country(ctx, cid) for cid in s["countries"]},
         "hands": {cid: [card_info(ctx, n) for n in s["countries"][cid]["hand"]] for cid in sorted(mine)
                   if cid in s["countries"]},
         "deck": len(s["deck"]), "discard": list(s["discard"]), "faceup": list(s["faceup"]),
-        "areas": s["areas"], "pieces": pieces, "diplo": s["diplo"], "wars": s["wars"],
-        "tribute": s["tribute"], "refused": s["refused"], "conquered": s["conquered"], "sieges": s["sieges"],
-        "trade": s["trade"], "impulse": impulse, "windows": windows, "control": s["control"],
-        "log": recent, "final": s.get("final"),
-        "groups": {gid: dict(g) for gid, g in sorted(s.get("groups", {}).items())},
-        "vp_battles": list(s.get("vp_battles", [])),
+        "areas": shared["areas"], "pieces": pieces, "diplo": shared["diplo"], "wars": shared["wars"],
+        "tribute": shared["tribute"], "refused": shared["refused"], "conquered": shared["conquered"],
+        "sieges": shared["sieges"], "trade": shared["trade"], "impulse": shared["impulse"],
+        "windows": shared["windows"], "control": shared["control"], "log": shared["log"], "final": shared["final"],
+        "groups": dict(sorted(shared["groups"].items())),
+        "vp_battles": shared["vp_battles"],
         "sea_control": sea_control_map(ctx),
     }
     apply_fog(ctx, view, mine)
     return view
 
 
-def visible_log(ctx: Ctx, role: str, mine: set[str]) -> list[tuple[int, dict[str, Any]]]:
-    entries = corelog.entries(ctx.s)
-    who = set(mine)
-    return [(i, e) for i, e in enumerate(entries) if corelog.visible(e, who)]
+def recent_log(ctx: Ctx, mine: set[str], n: int) -> list[dict[str, Any]]:
+    """The last `n` log entries these countries may read, oldest first: read backwards from the newest,
+    so the cost does not grow with the game."""
+    out: list[dict[str, Any]] = []
+    lg = getattr(ctx.s, "log", None)
+    items = lg.reverse() if lg is not None else reversed(list(enumerate(corelog.entries(ctx.s))))
+    for _, entry in items:
+        if corelog.visible(entry, mine):
+            out.append(entry)
+            if len(out) >= n:
+                break
+    out.reverse()
+    return out
 
 
 def scramble_state(ctx: Ctx, role: str, seed: int, *, keep_rng: bool = False) -> State:
