@@ -14,6 +14,7 @@ from ashur.core import rng
 from ashur.core.contract import Game, check_scenario, resolve_options, resolve_seats
 from ashur.core.errors import IllegalAction
 from ashur.core.savefile import SaveFile
+from ashur.core.validate import check_action_id
 
 State = dict[str, Any]
 
@@ -65,6 +66,7 @@ class Match:
 
     def act(self, role: str, action_id: str) -> None:
         """Apply an action; on IllegalAction nothing changes (the game never mutates its input)."""
+        check_action_id(action_id, role)
         if role not in self.game.active(self.state):
             raise IllegalAction(action_id, f"{role} does not decide now", None, role)
         before = self.state

@@ -16,6 +16,7 @@ from ashur.core import flow
 from ashur.core.contract import Action, Game, OptionSpec, Result, ScenarioInfo
 from ashur.core.errors import IllegalAction, SetupError
 from ashur.core.statedata import clone, clone_for_act
+from ashur.core.validate import check_action_id
 from ashur.games.assyrian_wars.ctx import Ctx
 from ashur.games.assyrian_wars.rules import FLOW, HOOKS, load_all
 from ashur.games.assyrian_wars.rules.players import countries_of_role, role_of, role_table
@@ -129,6 +130,7 @@ class AssyrianWars(Game):
         return build_view(ctx, role, prompt, actions, actor)
 
     def act(self, state: State, role: str, action_id: str) -> State:
+        check_action_id(action_id, role)
         ctx0 = Ctx(state, content())
         actor = self._deciding(ctx0, role)
         if actor is None:
