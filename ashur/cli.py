@@ -16,7 +16,7 @@ from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
 from ashur.core import log as corelog
-from ashur.core.errors import AshurError, SetupError
+from ashur.core.errors import AshurError, SaveFileError, SetupError
 from ashur.core.registry import game_ids, get_game
 
 app = typer.Typer(add_completion=False, no_args_is_help=True,
@@ -156,6 +156,9 @@ def replay(
     try:
         save = savefile.load(file)
         match = replay_checked(save) if check else do_replay(save)
+    except SaveFileError as exc:
+        _fail(str(exc))  # names the file, the line and the field
+        return
     except AshurError as exc:
         _fail(f"{file}: {exc}")
         return

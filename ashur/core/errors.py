@@ -63,13 +63,16 @@ class UnknownGame(SetupError):
 class SaveFileError(AshurError):
     """A save file that cannot be read: names the file, the line and the field."""
 
-    def __init__(self, path: str, message: str, line: int | None = None, field: str | None = None) -> None:
+    def __init__(self, path: str, message: str, line: int | None = None, field: str | None = None,
+                 column: int | None = None) -> None:
         self.path = path
         self.line = line
+        self.column = column
         self.field = field
         self.message = message
         loc = f"{path}:{line}" if line else path
-        fld = f" field {field!r}:" if field else ""
+        loc += f":{column}" if line and column else ""
+        fld = f" field {shown(field)}:" if field else ""
         super().__init__(f"{loc}:{fld} {message}")
 
 
