@@ -75,7 +75,7 @@ def play(
     game: Annotated[str, typer.Argument(help="Game id, e.g. assyrian-wars")],
     scenario: Annotated[str | None, typer.Option(help="Scenario id (default: the game's first)")] = None,
     seat: Annotated[list[str] | None, typer.Option(help="ROLE=human or ROLE=bot:KIND (repeat)")] = None,
-    seed: Annotated[int | None, typer.Option(help="Random seed (default: from the clock)")] = None,
+    seed: Annotated[int | None, typer.Option(help="Random seed (default: a fresh secret 128-bit seed)")] = None,
     option: Annotated[list[str] | None, typer.Option("--option", "-o", help="NAME=VALUE setup option")] = None,
     save: Annotated[Path | None, typer.Option(help="Save the game to FILE after every action")] = None,
     load: Annotated[Path | None, typer.Option(help="Continue the saved game in FILE")] = None,
@@ -85,8 +85,8 @@ def play(
     from ashur.tui import Table
 
     try:
-        table = Table.open(game, scenario, _pairs(seat, "seat"), seed if seed is not None else
-                           int(time.time()), _pairs(option, "option"), load, save, lang, out)
+        table = Table.open(game, scenario, _pairs(seat, "seat"), seed, _pairs(option, "option"), load, save,
+                           lang, out)
     except AshurError as exc:
         _fail(str(exc))
         return

@@ -49,11 +49,17 @@ class Match:
         cls,
         game: Game,
         scenario: str,
-        seed: int,
+        seed: int | None = None,
         options: dict[str, Any] | None = None,
         seats: dict[str, str] | None = None,
     ) -> Match:
-        """Validate the parameters (unknown scenario, option or role raise SetupError) and set up."""
+        """Validate the parameters (unknown scenario, option or role raise SetupError) and set up.
+
+        Without a seed the game takes a fresh 128-bit one (:func:`ashur.core.rng.new_seed`): nobody can
+        predict its cards and dice. With a seed it is exactly reproducible.
+        """
+        if seed is None:
+            seed = rng.new_seed()
         check_scenario(game, scenario)
         opts = resolve_options(game, options or {})
         seat_map = resolve_seats(game, scenario, opts, seats or {})

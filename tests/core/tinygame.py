@@ -175,7 +175,7 @@ class TinyGame(Game):
         """Shuffle everything `role` cannot see: the deck order, the other hand, future dice, hidden bids."""
         s = clone(state)
         r = random.Random(seed)
-        s["rng"]["s"] = format(r.getrandbits(64), "016x")
+        rng.rekey(s, r.getrandbits(128))
         hidden_roles = [x for x in ROLES if x != role]
         pool = list(s["deck"])
         for x in hidden_roles:

@@ -12,6 +12,7 @@ import random
 from typing import Any
 
 from ashur.core import log as corelog
+from ashur.core import rng
 from ashur.games.assyrian_wars.ctx import Ctx
 from ashur.games.assyrian_wars.fog import apply_fog, scramble_fog
 from ashur.games.assyrian_wars.rules.naval import sea_control_map
@@ -91,7 +92,7 @@ def scramble_state(ctx: Ctx, role: str, seed: int) -> State:
     s = ctx.s
     r = random.Random(seed)
     mine = countries_of_role(ctx, role) if role != "observer" else set()
-    s["rng"]["s"] = format(r.getrandbits(64), "016x")
+    rng.rekey(s, r.getrandbits(128))
     hidden = [cid for cid in sorted(s["countries"]) if cid not in mine]
     pool = list(s["deck"])
     sizes: dict[str, int] = {}
