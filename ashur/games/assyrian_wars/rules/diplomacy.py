@@ -179,7 +179,7 @@ def passage_partners(ctx: Ctx, power: str) -> list[str]:
         if other == power or ctx.s.get("eliminated", {}).get(other):
             continue
         pair = sorted([power, other])
-        if ctx.at_war(power, other) or ctx.allied(power, other) or pair in ctx.s.setdefault("free_passage", []):
+        if ctx.at_war(power, other) or ctx.allied(power, other) or pair in ctx.s.get("free_passage", []):
             continue
         out.append(other)
     return out
