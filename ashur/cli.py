@@ -16,7 +16,7 @@ from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
 from ashur.core import log as corelog
-from ashur.core.errors import AshurError, SetupError
+from ashur.core.errors import AshurError, SaveFileError, SetupError
 from ashur.core.registry import game_ids, get_game
 
 app = typer.Typer(add_completion=False, no_args_is_help=True,
@@ -75,7 +75,7 @@ def play(
     game: Annotated[str, typer.Argument(help="Game id, e.g. assyrian-wars")],
     scenario: Annotated[str | None, typer.Option(help="Scenario id (default: the game's first)")] = None,
     seat: Annotated[list[str] | None, typer.Option(help="ROLE=human or ROLE=bot:KIND (repeat)")] = None,
-    seed: Annotated[int | None, typer.Option(help="Random seed (default: from the clock)")] = None,
+    seed: Annotated[int | None, typer.Option(help="Random seed (default: a fresh secret 128-bit seed)")] = None,
     option: Annotated[list[str] | None, typer.Option("--option", "-o", help="NAME=VALUE setup option")] = None,
     save: Annotated[Path | None, typer.Option(help="Save the game to FILE after every action")] = None,
     load: Annotated[Path | None, typer.Option(help="Continue the saved game in FILE")] = None,
@@ -85,8 +85,8 @@ def play(
     from ashur.tui import Table
 
     try:
-        table = Table.open(game, scenario, _pairs(seat, "seat"), seed if seed is not None else
-                           int(time.time()), _pairs(option, "option"), load, save, lang, out)
+        table = Table.open(game, scenario, _pairs(seat, "seat"), seed, _pairs(option, "option"), load, save,
+                           lang, out)
     except AshurError as exc:
         _fail(str(exc))
         return
@@ -156,6 +156,9 @@ def replay(
     try:
         save = savefile.load(file)
         match = replay_checked(save) if check else do_replay(save)
+    except SaveFileError as exc:
+        _fail(str(exc))  # names the file, the line and the field
+        return
     except AshurError as exc:
         _fail(f"{file}: {exc}")
         return
@@ -184,8 +187,16 @@ def fuzz(
     every: Annotated[int, typer.Option(min=1, help="Run view and leak checks every N steps")] = 1,
     max_steps: Annotated[int, typer.Option(help="Step limit per game")] = 200_000,
     out_dir: Annotated[Path, typer.Option(help="Where failing games are written")] = Path("fuzz-failures"),
+    slow_ms: Annotated[float, typer.Option(min=0, help="Report decisions (legal_actions + act) slower than "
+                                           "this many milliseconds")] = 250.0,
+    slow_fail: Annotated[bool, typer.Option(help="A slow decision fails the game (default: only reported)")
+                         ] = False,
+    as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object")] = False,
 ) -> None:
-    """Random legal play with the fuzzer's checks; failing games are written as replayable save files."""
+    """Random legal play with the fuzzer's checks; failing games are written as replayable save files.
+
+    Decisions slower than --slow-ms are reported as findings; they fail the run only with --slow-fail.
+    """
     from concurrent.futures import ProcessPoolExecutor
 
     from ashur.core.contract import check_scenario, resolve_options
@@ -201,7 +212,7 @@ def fuzz(
     except AshurError as exc:
         _fail(str(exc))
         return
-    tasks = [(game, s, seed, i, opts, max_steps, every) for s in scenarios for i in range(games)]
+    tasks = [(game, s, seed, i, opts, max_steps, every, slow_ms, slow_fail) for s in scenarios for i in range(games)]
     results: list[fz.FuzzResult] = []
     start = time.perf_counter()
     with Progress(TextColumn("[bold]fuzz {task.description}"), BarColumn(), MofNCompleteColumn(),
@@ -222,14 +233,33 @@ def fuzz(
     for r in results:
         for k, v in r.stats.items():
             stats[k] = stats.get(k, 0) + v
-    out.print(f"fuzzed {len(results)} games, {sum(r.decisions for r in results)} decisions in "
-              f"{time.perf_counter() - start:.1f} s; checks: {stats}")
+    seconds = time.perf_counter() - start
+    slow = sorted(({"scenario": r.scenario, "game": r.index, "seed": r.seed, **s} for r in results for s in r.slow),
+                  key=lambda s: -s["ms"])
+    paths = {id(r): fz.write_failure(r, out_dir, game) for r in failures}
+    if as_json:
+        sys.stdout.write(json.dumps({
+            "games": len(results), "decisions": sum(r.decisions for r in results), "seconds": round(seconds, 3),
+            "stats": stats, "slow_ms": slow_ms, "slow": slow[:50],
+            "failures": [{"scenario": r.scenario, "game": r.index, "seed": r.seed, "failure": r.failure,
+                          "save": str(paths[id(r)])} for r in failures],
+        }) + "\n")
+    else:
+        out.print(f"fuzzed {len(results)} games, {sum(r.decisions for r in results)} decisions in "
+                  f"{seconds:.1f} s; checks: {stats}")
+        if slow:
+            out.print(f"[yellow]slow decisions[/] (over {slow_ms:g} ms): {stats.get('slow', len(slow))}; the slowest:",
+                      highlight=False)
+            for s in slow[:5]:
+                out.print(f"  {s['scenario']} game {s['game']} step {s['step']} ({s['role']}: {s['action']}): "
+                          f"{s['ms']} ms", highlight=False)
     for r in failures:
-        path = fz.write_failure(r, out_dir, game)
-        err.print(f"[bold red]FAIL[/] {r.scenario} game {r.index}: {r.failure}  ->  {path}", highlight=False)
+        err.print(f"[bold red]FAIL[/] {r.scenario} game {r.index}: {r.failure}  ->  {paths[id(r)]}",
+                  highlight=False)
     if failures:
         raise typer.Exit(1)
-    out.print("[green]no failures[/]")
+    if not as_json:
+        out.print("[green]no failures[/]")
 
 
 @app.command()

@@ -51,9 +51,10 @@ class Table:
                      for role, seat in match.seats.items() if seat.startswith("bot:")}
         self.seen: dict[str, int] = {}
         self.last_human: str | None = None
+        self.show_seed = True
 
     @classmethod
-    def open(cls, game_id: str, scenario: str | None, seats: dict[str, str], seed: int,
+    def open(cls, game_id: str, scenario: str | None, seats: dict[str, str], seed: int | None,
              options: dict[str, str], load: Path | None, save: Path | None, lang: str,
              console: Console, read: Callable[[str], str] | None = None) -> Table:
         """A new game, or a saved one continued (`seats` given with --load replace the saved ones)."""
@@ -79,14 +80,16 @@ class Table:
             if seat.startswith("bot:"):
                 botlib.make(seat.split(":", 1)[1], 0)
         match = Match.new(game, scen, seed, options, seats)
-        return cls(match, save, lang, console, read)
+        table = cls(match, save, lang, console, read)
+        table.show_seed = seed is not None  # a secret seed stays secret (it would predict every card)
+        return table
 
     # --- the loop ------------------------------------------------------------------------------
     def run(self) -> None:
-        self.console.print(Panel(f"[bold]{self.game.name}[/] — scenario {self.match.scenario}, seed "
-                                 f"{self.match.seed}\nseats: " + ", ".join(f"{r}={s}" for r, s in
-                                                                           self.match.seats.items())
-                                 + "\nType 'help' for commands.", expand=False))
+        seed = f", seed {self.match.seed}" if self.show_seed else ""
+        seats = ", ".join(f"{r}={s}" for r, s in self.match.seats.items())
+        self.console.print(Panel(f"[bold]{self.game.name}[/] — scenario {self.match.scenario}{seed}\nseats: {seats}"
+                                 "\nType 'help' for commands.", expand=False))
         while True:
             res = self.game.result(self.match.state)
             if res["over"]:

@@ -6,6 +6,30 @@ action; the file, line and field for a corrupt save or data file).
 
 from __future__ import annotations
 
+from typing import Any
+
+SHOWN_MAX = 80
+
+
+def shown(value: Any, limit: int = SHOWN_MAX) -> str:
+    """A safe, short rendering of untrusted input for an error message.
+
+    ASCII-only (``ascii()`` escapes control characters, right-to-left marks and other Unicode), and at
+    most `limit` characters, cut with an ellipsis (``...``); a huge string is sliced before it is escaped.
+    """
+    if isinstance(value, str | bytes) and len(value) > limit:
+        text = ascii(value[:limit])
+    else:
+        text = ascii(value)
+    return text if len(text) <= limit else text[: limit - 3] + "..."
+
+
+def _name(value: Any) -> str:
+    """A role name as it is when it is a short printable ASCII word, else :func:`shown`."""
+    if isinstance(value, str) and len(value) <= 40 and value.isascii() and value.isprintable():
+        return value
+    return shown(value, 40)
+
 
 class AshurError(Exception):
     """Base of every error Ashur raises on purpose; `str()` is one line fit for a user."""
@@ -17,14 +41,15 @@ class IllegalAction(AshurError):
     `rule` names the rule section that forbids it (for example ``"3.2"``), `reason` says why in words.
     """
 
-    def __init__(self, action: str, reason: str, rule: str | None = None, role: str | None = None) -> None:
+    def __init__(self, action: Any, reason: str, rule: str | None = None, role: str | None = None) -> None:
         self.action = action
         self.reason = reason
         self.rule = rule
         self.role = role
         where = f" (rule {rule})" if rule else ""
-        who = f" by {role}" if role else ""
-        super().__init__(f"illegal action {action!r}{who}: {reason}{where}")
+        who = f" by {_name(role)}" if role else ""
+        # the id may come from anywhere (a client, a save file): at most 80 characters of it are echoed
+        super().__init__(f"illegal action {shown(action)}{who}: {reason}{where}")
 
 
 class SetupError(AshurError):
@@ -38,13 +63,16 @@ class UnknownGame(SetupError):
 class SaveFileError(AshurError):
     """A save file that cannot be read: names the file, the line and the field."""
 
-    def __init__(self, path: str, message: str, line: int | None = None, field: str | None = None) -> None:
+    def __init__(self, path: str, message: str, line: int | None = None, field: str | None = None,
+                 column: int | None = None) -> None:
         self.path = path
         self.line = line
+        self.column = column
         self.field = field
         self.message = message
         loc = f"{path}:{line}" if line else path
-        fld = f" field {field!r}:" if field else ""
+        loc += f":{column}" if line and column else ""
+        fld = f" field {shown(field)}:" if field else ""
         super().__init__(f"{loc}:{fld} {message}")
 
 
@@ -56,10 +84,4 @@ class ReplayDivergence(AshurError):
         self.role = role
         self.action = action
         self.reason = reason
-        super().__init__(f"action #{index + 1} ({role}: {action!r}) does not fit: {reason}")
-
-
-def check_action_id(action_id: object, role: str | None = None) -> None:
-    """Refuse anything that cannot be an action id before a game looks at it (a clear IllegalAction)."""
-    if not isinstance(action_id, str) or not action_id:
-        raise IllegalAction(repr(action_id)[:80], "an action id is a non-empty string", None, role)
+        super().__init__(f"action #{index + 1} ({_name(role)}: {shown(action)}) does not fit: {reason}")

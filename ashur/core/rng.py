@@ -1,37 +1,67 @@
-"""The seeded random generator whose whole state lives inside the game state.
+"""The game's random generator: unpredictable without the seed, and its whole state inside the game state.
 
-SplitMix64 (Steele, Lea, Flood 2014): one 64-bit word of state, fast in pure Python, good enough for
-dice and shuffles. The state is stored as a hex string under ``state["rng"]`` so the game state stays
-plain JSON that any client (including JavaScript, whose numbers stop at 2**53) can carry.
+Each draw is keyed BLAKE2b in counter mode (RFC 7693): draw number *n* is the first 64 bits of
+``BLAKE2b(key=K, data=n)``. A keyed BLAKE2b is a pseudorandom function, so whoever does not know the
+256-bit key *K* cannot tell the draws from true randomness, and seeing any number of past draws (dice in
+the log, cards in hand) tells nothing about the next ones nor about *K*. The key is derived from the
+seed (``BLAKE2b(seed, person="ashur.rng.seed")``). A game set up without a seed takes 128 bits from
+:mod:`secrets`, so recovering the key from what a player sees means searching 2**128 seeds (or 2**256
+keys): at a billion guesses a second, about 10**22 years. SplitMix64, used before, had 2**64 states and
+was seeded from the clock, which a player could simply try.
 
-Every draw increments ``state["rng"]["n"]``; the session uses that counter as the undo barrier
-(DESIGN: undo is cleared when dice are rolled). Tests may queue fixed results in
-``state["rng"]["fixed"]``: the next rolls take them first (see :mod:`ashur.testing`).
+The state is plain JSON under ``state["rng"]``: ``{"k": key as 64 hex digits, "n": draws, "fixed": []}``.
+Every draw increments ``n``; the session uses that counter as the undo barrier (DESIGN: undo is cleared
+when dice are rolled), and the counter is the block number, so a state always continues exactly where it
+stopped. Tests may queue fixed results in ``fixed``: the next rolls take them first (see
+:mod:`ashur.testing`). The key is as secret as the deck order: views must never show ``state["rng"]``.
 """
 
 from __future__ import annotations
 
+import hashlib
+import secrets
+from functools import lru_cache
 from typing import Any
 
+SEED_BITS = 128
 MASK64 = (1 << 64) - 1
-GOLDEN = 0x9E3779B97F4A7C15
+_PERSON = b"ashur.rng.seed"
 
 State = dict[str, Any]
 
 
+def new_seed() -> int:
+    """A fresh seed for a game set up without one: 128 bits from the operating system's CSPRNG."""
+    return secrets.randbits(SEED_BITS)
+
+
+def key_of(seed: int) -> str:
+    """The generator key (64 hex digits) of `seed`; any integer, however big or negative."""
+    return hashlib.blake2b(str(int(seed)).encode(), digest_size=32, person=_PERSON).hexdigest()
+
+
 def seed_state(seed: int) -> dict[str, Any]:
     """The ``rng`` entry of a new game state for `seed`."""
-    return {"s": format((seed * GOLDEN + 0x2545F4914F6CDD1D) & MASK64, "016x"), "n": 0, "fixed": []}
+    return {"k": key_of(seed), "n": 0, "fixed": []}
+
+
+def rekey(state: State, seed: int) -> None:
+    """Give the generator another key (the fuzzer's scrambler changes future dice this way)."""
+    state["rng"]["k"] = key_of(seed)
+
+
+@lru_cache(maxsize=64)
+def _keyed(key: str) -> Any:
+    """A BLAKE2b object already keyed with `key`; each draw hashes a copy of it."""
+    return hashlib.blake2b(key=bytes.fromhex(key), digest_size=8)
 
 
 def _next64(rng: dict[str, Any]) -> int:
-    s = (int(rng["s"], 16) + GOLDEN) & MASK64
-    rng["s"] = format(s, "016x")
-    rng["n"] += 1
-    z = s
-    z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & MASK64
-    z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & MASK64
-    return z ^ (z >> 31)
+    n = rng["n"]
+    rng["n"] = n + 1
+    h = _keyed(rng["k"]).copy()
+    h.update(n.to_bytes(8, "little"))
+    return int.from_bytes(h.digest(), "little")
 
 
 def below(state: State, n: int) -> int:

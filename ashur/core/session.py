@@ -14,6 +14,7 @@ from ashur.core import rng
 from ashur.core.contract import Game, check_scenario, resolve_options, resolve_seats
 from ashur.core.errors import IllegalAction
 from ashur.core.savefile import SaveFile
+from ashur.core.validate import check_action_id
 
 State = dict[str, Any]
 
@@ -50,13 +51,19 @@ class Match:
         cls,
         game: Game,
         scenario: str,
-        seed: int,
+        seed: int | None = None,
         options: dict[str, Any] | None = None,
         seats: dict[str, str] | None = None,
         *,
         keep_undo: bool = True,
     ) -> Match:
-        """Validate the parameters (unknown scenario, option or role raise SetupError) and set up."""
+        """Validate the parameters (unknown scenario, option or role raise SetupError) and set up.
+
+        Without a seed the game takes a fresh 128-bit one (:func:`ashur.core.rng.new_seed`): nobody can
+        predict its cards and dice. With a seed it is exactly reproducible.
+        """
+        if seed is None:
+            seed = rng.new_seed()
         check_scenario(game, scenario)
         opts = resolve_options(game, options or {})
         seat_map = resolve_seats(game, scenario, opts, seats or {})
@@ -69,6 +76,7 @@ class Match:
 
     def act(self, role: str, action_id: str) -> None:
         """Apply an action; on IllegalAction nothing changes (the game never mutates its input)."""
+        check_action_id(action_id, role)
         if role not in self.game.active(self.state):
             raise IllegalAction(action_id, f"{role} does not decide now", None, role)
         if not self.keep_undo:

@@ -156,6 +156,11 @@ class Checker:
                                   f"{actor}'s {action_id!r}: the outcome depends on what it may not know")
 
 
+DEFAULT_SLOW_MS = 250.0
+"""A decision (legal_actions + act of one step) slower than this is reported (``--slow-ms``)."""
+MAX_SLOW_KEPT = 10
+
+
 @dataclass
 class FuzzResult:
     index: int
@@ -166,11 +171,20 @@ class FuzzResult:
     trace: str | None = None
     save: dict[str, Any] | None = None
     stats: dict[str, int] = field(default_factory=dict)
+    slow: list[dict[str, Any]] = field(default_factory=list)
+    """The slowest decisions over the limit (at most MAX_SLOW_KEPT): step, role, action, ms."""
 
 
-def fuzz_one(args: tuple[str, str, int, int, dict[str, Any], int, int]) -> FuzzResult:
-    """Fuzz one game (a top-level function for process pools)."""
-    game_id, scenario, base_seed, index, options, max_steps, every = args
+def fuzz_one(args: tuple[Any, ...]) -> FuzzResult:
+    """Fuzz one game (a top-level function for process pools).
+
+    `args`: game id, scenario, base seed, game index, options, step limit, every; optionally the slow
+    limit in milliseconds (default DEFAULT_SLOW_MS) and whether a slow decision fails the game.
+    Slow decisions are findings, not failures, unless asked: timings vary with the machine's load.
+    """
+    game_id, scenario, base_seed, index, options, max_steps, every = args[:7]
+    slow_ms = float(args[7]) if len(args) > 7 else DEFAULT_SLOW_MS
+    slow_fail = bool(args[8]) if len(args) > 8 else False
     game = get_game(game_id)
     seed = derive(base_seed, "fuzz", scenario, index)
     result = FuzzResult(index=index, scenario=scenario, seed=seed)
@@ -182,6 +196,19 @@ def fuzz_one(args: tuple[str, str, int, int, dict[str, Any], int, int]) -> FuzzR
     checker = Checker(game, seed, every)
     state_before: dict[str, State] = {}
 
+    slow_count = 0
+
+    def on_timed(m: Match, role: str, action_id: str, seconds: float) -> None:
+        nonlocal slow_count
+        ms = seconds * 1000.0
+        if ms < slow_ms:
+            return
+        slow_count += 1
+        result.slow.append({"step": len(m.actions) - 1, "role": role, "action": action_id, "ms": round(ms, 1)})
+        if len(result.slow) > MAX_SLOW_KEPT:
+            result.slow.sort(key=lambda s: -s["ms"])
+            del result.slow[MAX_SLOW_KEPT:]
+
     def on_step(m: Match, role: str, action_id: str) -> None:
         index_ = len(m.actions) - 1
         checker.check_action(m, index_, state_before["s"], role, action_id)
@@ -191,18 +218,23 @@ def fuzz_one(args: tuple[str, str, int, int, dict[str, Any], int, int]) -> FuzzR
     try:
         checker.check_state(match, 0)
         state_before["s"] = match.state
-        result.decisions = play_out(match, seat_bots(match, "random"), max_steps, on_step)
+        result.decisions = play_out(match, seat_bots(match, "random"), max_steps, on_step, on_timed)
         from ashur.core.replay import replay
 
         again = replay(match.to_save())
         if digest(again.state) != digest(match.state):
             raise FuzzFailure("replaying the record gave a different final state")
+        if slow_fail and result.slow:
+            worst = max(result.slow, key=lambda s: s["ms"])
+            raise FuzzFailure(f"{slow_count} decisions slower than {slow_ms:g} ms; the slowest: step "
+                              f"{worst['step']} ({worst['role']}: {worst['action']}) took {worst['ms']} ms")
     except Exception as exc:
         result.failure = f"{type(exc).__name__}: {exc}"
         result.trace = traceback.format_exc()
         result.save = match.to_save().model_dump()
         result.decisions = len(match.actions)
-    result.stats = checker.stats
+    result.stats = {**checker.stats, "slow": slow_count}
+    result.slow.sort(key=lambda s: -s["ms"])
     return result
 
 

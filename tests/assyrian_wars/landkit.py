@@ -22,6 +22,15 @@ def start(scenario: str = "two_rivers", **options: Any) -> Position:
     return pos
 
 
+def give_card(pos: Position, country: str, number: int) -> None:
+    """Put card `number` into the hand of `country`, taken from the draw pile, the discard or a hand."""
+    s = pos.state
+    for pile in (s["deck"], s["discard"], *(c.get("hand", []) for c in s["countries"].values())):
+        if number in pile:
+            pile.remove(number)
+    s["countries"][country]["hand"].append(number)
+
+
 def ctx(pos: Position) -> Ctx:
     return Ctx(pos.state, content())
 

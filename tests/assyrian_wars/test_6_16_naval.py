@@ -179,7 +179,7 @@ def _assault(pos):
 def test_6_16_e_amphibious_assault_minus_one_and_minus_two_and_back_onto_the_ships() -> None:
     pos = naval_start("babylonia", 3, special_abilities=False)
     _assault(pos)
-    pos.fix_dice(*[6] * 6, 1, 6)
+    pos.fix_dice(6, 6, 6, 1, 1, 6, 6, 6, 1, 1)  # the assault misses, the defenders hit: the attacker loses
     pos.act("babylonia", "land:liyan")
     if "stay" in pos.ids("assyria"):
         pos.act("assyria", "stay")

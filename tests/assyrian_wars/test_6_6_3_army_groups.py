@@ -58,6 +58,7 @@ def test_6_6_5_several_armies_without_a_group_are_disorganized_no_leader_dice() 
     army(pos, "assyria-turtanu", "kalhu", ["assyria-li3-1"])
     army(pos, "assyria-rab_shaqe", "kalhu", ["assyria-li3-2"])
     put(pos, "babylonia-li2-1", "kalhu")
+    pos.fix_dice(1, 6, 6, 6, 6, 6, 6)  # one hit on the defenders: the battle waits for their casualty choice
     push_battle(pos, "field", "kalhu", ["babylonia-li2-1"],
                 ["assyria-turtanu", "assyria-li3-1", "assyria-rab_shaqe", "assyria-li3-2"])
     bf = next(f for f in pos.state["stack"] if f["step"] == "battle")
@@ -71,6 +72,7 @@ def test_6_6_5_an_army_group_is_organized() -> None:
     army(pos, "assyria-rab_shaqe", "kalhu", ["assyria-li3-2"])
     form_group(ctx(pos), 19, "assyria", ["assyria-turtanu", "assyria-rab_shaqe"])
     put(pos, "babylonia-li2-1", "kalhu")
+    pos.fix_dice(1, 6, 6, 6, 6, 6, 6)  # one hit on the defenders: the battle waits for their casualty choice
     push_battle(pos, "field", "kalhu", ["babylonia-li2-1"],
                 ["assyria-turtanu", "assyria-li3-1", "assyria-rab_shaqe", "assyria-li3-2"])
     bf = next(f for f in pos.state["stack"] if f["step"] == "battle")

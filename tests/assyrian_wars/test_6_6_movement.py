@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from ashur.games.assyrian_wars.rules.base.forces import land_view
-from tests.assyrian_wars.landkit import ap_left, army, ctx, loc, put, set_ap, start, top
+from tests.assyrian_wars.landkit import ap_left, army, ctx, give_card, loc, put, set_ap, start, top
 
 
 def test_6_6_army_pays_1_ap_per_area() -> None:
@@ -165,6 +165,7 @@ def test_6_6_8_forced_march_needs_a_card_and_10_ap_and_finishes_the_army() -> No
     set_ap(pos, 12)
     assert "march:assyria-turtanu" not in pos.ids("assyria")
     pos.assert_illegal("assyria", "march:assyria-turtanu", rule="6.6.8")
+    give_card(pos, "assyria", 110)
     pos.act("assyria", "card:110:ap")
     pos.act("assyria", "march:assyria-turtanu", "to:nineveh", "pickup:assyria-li3-1", "to:katmuhu",
             "to:dur_sharrukin", "stop")

@@ -205,3 +205,21 @@ def test_6_9_an_alliance_with_an_active_minor_shows_its_hand_so_undo_stops_there
     view = pos.game.view(pos.state, role(pos, "egypt"))
     assert [c["n"] for c in view["hands"]["israel"]] == pos.state["countries"]["israel"]["hand"]
     assert seen_before is None  # hidden from Egypt until the alliance
+
+
+def test_6_9_asking_for_free_passage_partners_does_not_change_the_state() -> None:
+    """Listing who may be offered free passage (6.9) is a query: it never writes into the state (it once
+    added an empty ``free_passage`` list, so a live game and its replay had different digests)."""
+    from ashur.core.statedata import digest
+    from ashur.games.assyrian_wars.ctx import Ctx
+    from ashur.games.assyrian_wars.game import GAME, content
+    from ashur.games.assyrian_wars.rules.politics.diplomacy import passage_partners
+    from ashur.testing import Position
+
+    pos = Position.setup(GAME, "rise_and_fall", 0)
+    pos.state.pop("free_passage", None)
+    before = digest(pos.state)
+    passage_partners(Ctx(pos.state, content()), "assyria")
+    for deciding in GAME.active(pos.state):
+        GAME.legal_actions(pos.state, deciding)
+    assert digest(pos.state) == before

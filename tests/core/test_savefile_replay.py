@@ -41,7 +41,7 @@ def test_one_action_per_line(tmp_path: Path) -> None:
 def test_truncated_file_names_the_line(tmp_path: Path) -> None:
     text = _played().to_save().dumps()
     cut = text[: len(text) // 2]
-    with pytest.raises(SaveFileError, match=r"g\.ashur\.json:\d+: not valid JSON.*truncated"):
+    with pytest.raises(SaveFileError, match=r"g\.ashur\.json:\d+:\d+: not valid JSON.*truncated"):
         savefile.parse(cut, "g.ashur.json")
 
 

@@ -17,6 +17,7 @@ from ashur.core.contract import Action, Game, OptionSpec, Result, ScenarioInfo, 
 from ashur.core.errors import IllegalAction
 from ashur.core.flow import Flow, Step
 from ashur.core.statedata import GameState, clone
+from ashur.core.validate import check_action_id
 
 State = dict[str, Any]
 ROLES = ["red", "blue"]
@@ -153,6 +154,7 @@ class TinyGame(Game):
         return v
 
     def act(self, state: State, role: str, action_id: str) -> State:
+        check_action_id(action_id, role)
         if role not in self.active(state):
             raise IllegalAction(action_id, f"{role} does not decide now", "T.0", role)
         new = clone(state)
@@ -174,9 +176,9 @@ class TinyGame(Game):
         `keep_rng`), hidden bids."""
         s = clone(state)
         r = random.Random(seed)
-        seed_word = format(r.getrandbits(64), "016x")
+        seed_word = r.getrandbits(128)
         if not keep_rng:
-            s["rng"]["s"] = seed_word
+            rng.rekey(s, seed_word)
         hidden_roles = [x for x in ROLES if x != role]
         pool = list(s["deck"])
         for x in hidden_roles:

@@ -133,6 +133,13 @@ def apply_fog(ctx: Ctx, view: dict[str, Any], mine: set[str]) -> None:
                       for gid, g in sorted(groups(ctx).items())}
 
 
+def leaving_map(ctx: Ctx, pieces: list[str], dest: str) -> None:
+    """9.5: a box off the map (the Regroup Box) is open to all, so pieces that fog hid in a stack on the
+    map become known to every role when they go there: count a reveal (undo may not cross it)."""
+    if fogged(ctx) and not ctx.on_map(dest) and any(ctx.on_map(ctx.piece(p)["loc"]) for p in pieces):
+        ctx.reveal()
+
+
 def _protected(ctx: Ctx) -> set[str]:
     """Piece ids the rules refer to from frames or the impulse record: never scrambled."""
     out: set[str] = set()

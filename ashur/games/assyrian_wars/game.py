@@ -14,8 +14,9 @@ import yaml
 
 from ashur.core import flow
 from ashur.core.contract import Action, Game, OptionSpec, Result, ScenarioInfo
-from ashur.core.errors import IllegalAction, SetupError, check_action_id
+from ashur.core.errors import IllegalAction, SetupError
 from ashur.core.statedata import GameState, as_state, clone, clone_for_act, copy_actions
+from ashur.core.validate import check_action_id
 from ashur.games.assyrian_wars.ctx import Ctx
 from ashur.games.assyrian_wars.rules import FLOW, HOOKS, load_all
 from ashur.games.assyrian_wars.rules.base.players import countries_of_role, role_of, role_table

@@ -14,6 +14,7 @@ from typing import Any
 import orjson
 
 from ashur.core import log as corelog
+from ashur.core import rng
 from ashur.games.assyrian_wars.ctx import Ctx
 from ashur.games.assyrian_wars.fog import apply_fog, scramble_fog
 from ashur.games.assyrian_wars.rules.base.naval import sea_control_map
@@ -111,9 +112,9 @@ def scramble_state(ctx: Ctx, role: str, seed: int, *, keep_rng: bool = False) ->
     s = ctx.s
     r = random.Random(seed)
     mine = countries_of_role(ctx, role) if role != "observer" else set()
-    seed_word = format(r.getrandbits(64), "016x")
+    seed_word = r.getrandbits(128)
     if not keep_rng:
-        s["rng"]["s"] = seed_word
+        rng.rekey(s, seed_word)
     hidden = [cid for cid in sorted(s["countries"]) if cid not in mine]
     pool = list(s["deck"])
     sizes: dict[str, int] = {}

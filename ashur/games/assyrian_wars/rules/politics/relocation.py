@@ -19,6 +19,7 @@ from ashur.core import flow
 from ashur.core.contract import Action, action
 from ashur.core.flow import Step
 from ashur.games.assyrian_wars.ctx import Ctx
+from ashur.games.assyrian_wars.fog import leaving_map
 from ashur.games.assyrian_wars.rules.base.territory import friendly_area, friendly_country
 from ashur.games.assyrian_wars.rules.registry import FLOW
 
@@ -86,6 +87,7 @@ def relocate(ctx: Ctx, owner: str, aid: str, pieces: list[str], leaving: str | N
 
 def move_group(ctx: Ctx, pieces: list[str], dest: str, rule: str, owner: str) -> None:
     src = ctx.piece(pieces[0])["loc"]
+    leaving_map(ctx, pieces, dest)  # 8.1 to the Regroup Box: the pieces' sides are open to all (9.5)
     for pid in pieces:
         p = ctx.piece(pid)
         ctx.move_piece(pid, dest)
