@@ -185,6 +185,9 @@ def fuzz(
     jobs: Annotated[int, typer.Option(min=1, help="Processes")] = 1,
     option: Annotated[list[str] | None, typer.Option("--option", "-o", help="NAME=VALUE")] = None,
     every: Annotated[int, typer.Option(min=1, help="Run view and leak checks every N steps")] = 1,
+    sample: Annotated[int, typer.Option(min=1, help="Run the per-action checks (determinism, undo, JSON round "
+                                        "trip, invariants) every N steps; the steps between are played in "
+                                        "place (for fuzzing at scale)")] = 1,
     max_steps: Annotated[int, typer.Option(help="Step limit per game")] = 200_000,
     out_dir: Annotated[Path, typer.Option(help="Where failing games are written")] = Path("fuzz-failures"),
     slow_ms: Annotated[float, typer.Option(min=0, help="Report decisions (legal_actions + act) slower than "
@@ -212,7 +215,8 @@ def fuzz(
     except AshurError as exc:
         _fail(str(exc))
         return
-    tasks = [(game, s, seed, i, opts, max_steps, every, slow_ms, slow_fail) for s in scenarios for i in range(games)]
+    tasks = [(game, s, seed, i, opts, max_steps, every, slow_ms, slow_fail, sample) for s in scenarios
+             for i in range(games)]
     results: list[fz.FuzzResult] = []
     start = time.perf_counter()
     with Progress(TextColumn("[bold]fuzz {task.description}"), BarColumn(), MofNCompleteColumn(),

@@ -82,6 +82,7 @@ class Match:
         if not self.keep_undo:
             self.game.apply(self.state, role, action_id)
             self.actions.append([role, action_id])
+            self.undo_stack.clear()
             return
         before = self.state
         after = self.game.act(before, role, action_id)

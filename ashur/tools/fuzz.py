@@ -46,10 +46,23 @@ class Checker:
                                                             "scrambles_changed": 0, "undos": 0,
                                                             "reveal_checks": 0, "log_checks": 0,
                                                             "log_skipped_illegal": 0,
-                                                            "log_skipped_reveal": 0})
+                                                            "log_skipped_reveal": 0,
+                                                            "log_skipped_other_action": 0})
 
     def roles(self, match: Match) -> list[str]:
         return [*match.seats, "observer"]
+
+    def check_live(self, match: Match, index: int) -> None:
+        """The checks of every step when the others are sampled: no dead end."""
+        game, state = self.game, match.state
+        self.stats["steps"] += 1
+        if not game.result(state)["over"]:
+            active = game.active(state)
+            if not active:
+                raise FuzzFailure(f"step {index}: dead end: the game is not over but nobody decides")
+            for role in active:
+                if not game.legal_actions(state, role):
+                    raise FuzzFailure(f"step {index}: dead end: {role} decides but has no legal action")
 
     def check_state(self, match: Match, index: int) -> None:
         """Checks of the current state (index = actions applied so far)."""
@@ -121,17 +134,23 @@ class Checker:
         the same action, and compare the entries the action added to R's visible log, and R's view.
 
         Skipped (and counted): roles for which nothing is hidden, actions illegal in the scrambled state
-        (they moved a force R cannot see), and actions that reveal a secret (``reveals`` grows: a card
-        drawn, a battle showing its forces), whose outcome R may legitimately learn.
+        (they moved a force R cannot see), actions whose description (label parameters) differs in the
+        scrambled state (the id names a hidden piece that the scramble put elsewhere: another action, as
+        far as R can tell), and actions that reveal a secret (``reveals`` grows: a card drawn, a battle
+        showing its forces), whose outcome R may legitimately learn.
         """
         game, after = self.game, match.state
         since = log_length(before)
+        described = _described(game, before, actor, action_id)
         if after.get("reveals", 0) != before.get("reveals", 0):
             self.stats["log_skipped_reveal"] += 1
             return
         for r in self.roles(match):
             scrambled = game.scramble(before, r, derive(self.seed, "logleak", index, r), keep_rng=True)
             if scrambled == before:
+                continue
+            if _described(game, scrambled, actor, action_id) != described:
+                self.stats["log_skipped_other_action"] += 1
                 continue
             try:
                 alt = game.act(scrambled, actor, action_id)
@@ -154,6 +173,11 @@ class Checker:
             if game.view(alt, r) != game.view(after, r):
                 raise FuzzFailure(f"step {index}: hidden information leaks into the view of {r} after "
                                   f"{actor}'s {action_id!r}: the outcome depends on what it may not know")
+
+
+def _described(game: Game, state: State, role: str, action_id: str) -> dict[str, Any] | None:
+    """The legal action `action_id` of `role` in `state` (its label and parameters), or None."""
+    return next((a for a in game.legal_actions(state, role) if a["id"] == action_id), None)
 
 
 DEFAULT_SLOW_MS = 250.0
@@ -185,6 +209,7 @@ def fuzz_one(args: tuple[Any, ...]) -> FuzzResult:
     game_id, scenario, base_seed, index, options, max_steps, every = args[:7]
     slow_ms = float(args[7]) if len(args) > 7 else DEFAULT_SLOW_MS
     slow_fail = bool(args[8]) if len(args) > 8 else False
+    sample = int(args[9]) if len(args) > 9 else 1
     game = get_game(game_id)
     seed = derive(base_seed, "fuzz", scenario, index)
     result = FuzzResult(index=index, scenario=scenario, seed=seed)
@@ -211,8 +236,14 @@ def fuzz_one(args: tuple[Any, ...]) -> FuzzResult:
 
     def on_step(m: Match, role: str, action_id: str) -> None:
         index_ = len(m.actions) - 1
-        checker.check_action(m, index_, state_before["s"], role, action_id)
-        checker.check_state(m, len(m.actions))
+        if index_ % sample == 0:
+            checker.check_action(m, index_, state_before["s"], role, action_id)
+            checker.check_state(m, len(m.actions))
+        else:
+            checker.check_live(m, len(m.actions))
+        # With `sample` > 1 the actions between two sampled ones are applied in place (as simulations do):
+        # only a sampled action keeps the state before it, which its checks compare with.
+        m.keep_undo = (index_ + 1) % sample == 0
         state_before["s"] = m.state
 
     try:

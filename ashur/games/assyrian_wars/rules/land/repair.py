@@ -19,6 +19,7 @@ from typing import Any
 from ashur.core.contract import Action, action
 from ashur.games.assyrian_wars.ctx import Ctx
 from ashur.games.assyrian_wars.rules.base.control_areas import city_holder
+from ashur.games.assyrian_wars.rules.base.secrecy import log_fogged
 from ashur.games.assyrian_wars.rules.base.territory import friendly_area
 from ashur.games.assyrian_wars.rules.base.units import is_mercenary, spec, unit_type
 from ashur.games.assyrian_wars.rules.course.impulse import can_pay, pay
@@ -135,7 +136,10 @@ def _apply(ctx: Ctx, frame: Frame, act: Action) -> None:
         pid = act["params"]["piece"]
         pay(ctx, frame, rebuild_cost2(ctx, pid), "6.4", "rebuild", piece=pid)
         ctx.piece(pid)["red"] = False
-        ctx.log("aw.rebuilt", "6.4", country=c, piece=pid, area=ctx.piece(pid)["loc"])
+        area = ctx.piece(pid)["loc"]
+        # 9.5: which unit of a fogged stack was rebuilt is its owner's; the public sees a rebuild in the area
+        log_fogged(ctx, "aw.rebuilt", "6.4", [pid], country=c, piece=pid, area=area, public="aw.rebuilt_public",
+                   public_params={"country": c, "area": area})
     elif head == "unpillage":
         aid = act["params"]["area"]
         pay(ctx, frame, 2, "6.4", "pillage removal", area=aid)
