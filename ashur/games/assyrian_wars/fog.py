@@ -136,7 +136,20 @@ def apply_fog(ctx: Ctx, view: dict[str, Any], mine: set[str]) -> None:
 def leaving_map(ctx: Ctx, pieces: list[str], dest: str) -> None:
     """9.5: a box off the map (the Regroup Box) is open to all, so pieces that fog hid in a stack on the
     map become known to every role when they go there: count a reveal (undo may not cross it)."""
-    if fogged(ctx) and not ctx.on_map(dest) and any(ctx.on_map(ctx.piece(p)["loc"]) for p in pieces):
+    if not fogged(ctx) or ctx.on_map(dest):
+        return
+    shown = revealed(ctx)
+    if any(p not in shown and ctx.on_map(ctx.piece(p)["loc"]) for p in pieces):
+        ctx.reveal()
+
+
+def restacked(ctx: Ctx, pieces: list[str]) -> None:
+    """9.5: a unit dropped off or picked up changes the stacks of its area, and a stack's top piece is shown
+    to all: what fog hid may show now, so count a reveal (undo may not cross it)."""
+    if not fogged(ctx):
+        return
+    shown = revealed(ctx)
+    if any(p not in shown and ctx.on_map(ctx.piece(p)["loc"]) for p in pieces):
         ctx.reveal()
 
 

@@ -41,6 +41,10 @@ def eliminate(ctx: Ctx, pid: str, rule: str) -> None:
         return
     if p.get("crowned"):
         p["crowned"] = False
+    from ashur.games.assyrian_wars.fog import leaving_map
+
+    # 9.5: the pools are open to all, so a fogged piece eliminated outside a battle becomes known
+    leaving_map(ctx, [pid], "pool")
     if is_mercenary(ctx, pid):
         p["hired"] = None
         ctx.move_piece(pid, "gamepool")

@@ -28,6 +28,7 @@ from ashur.core import flow
 from ashur.core.contract import Action, action
 from ashur.core.flow import Step
 from ashur.games.assyrian_wars.ctx import Ctx
+from ashur.games.assyrian_wars.fog import restacked
 from ashur.games.assyrian_wars.rules.base.forces import (
     all_forces_of,
     army_units,
@@ -453,6 +454,7 @@ class Move(Step[Ctx]):
         log_fogged(ctx, "aw.picked_up", "6.6.2", [pid, *moving(ctx, frame)], piece=pid, leader=lid or "",
                    area=frame["at"], public="aw.picked_up_public",
                    public_params={"country": ctx.owner(pid), "area": frame["at"]})
+        restacked(ctx, [pid])
 
     def _drop(self, ctx: Ctx, frame: Frame, pid: str) -> None:
         if frame["lead"] is None:
@@ -461,6 +463,7 @@ class Move(Step[Ctx]):
         land(ctx)["dropped"].setdefault(pid, []).append(frame["at"])
         log_fogged(ctx, "aw.dropped_off", "6.6.2", [pid, *moving(ctx, frame)], piece=pid, area=frame["at"],
                    public="aw.dropped_off_public", public_params={"country": ctx.owner(pid), "area": frame["at"]})
+        restacked(ctx, [pid])
 
     def _join(self, ctx: Ctx, frame: Frame, lid: str) -> None:
         """6.6.3: a stationary army of the same player joins the moving army (group)."""
@@ -625,6 +628,7 @@ class ForcedMarch(Step[Ctx]):
             log_fogged(ctx, "aw.picked_up", "6.6.8", [act["params"]["piece"], lid], piece=act["params"]["piece"],
                        leader=lid, area=ctx.piece(lid)["loc"], public="aw.picked_up_public",
                        public_params={"country": ctx.owner(lid), "area": ctx.piece(lid)["loc"]})
+            restacked(ctx, [act["params"]["piece"]])
             return
         if head == "to":
             dest = act["params"]["area"]
