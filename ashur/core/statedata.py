@@ -102,17 +102,17 @@ def as_state(state: State) -> GameState:
     return state if isinstance(state, GameState) else GameState(dict(state))
 
 
-def clone(state: State) -> GameState:
+def clone(state: State) -> Any:
     """A full, independent copy (for search, scrambling, undo): the data deep-copied (orjson is the
     fastest deep copy of plain JSON data in CPython), the log forked (entries are immutable)."""
     if isinstance(state, GameState):
         return GameState(orjson.loads(orjson.dumps(state)), state.log.fork())
-    return as_state(orjson.loads(orjson.dumps(state)))
+    return orjson.loads(orjson.dumps(state))  # plain data stays plain (contract calls wrap it: as_state)
 
 
 def clone_for_act(state: State) -> GameState:
-    """The copy ``act`` works on: the same as :func:`clone` (the log is never part of the data)."""
-    return clone(state)
+    """The copy ``act`` works on: a :class:`GameState` (the log is never part of the data)."""
+    return as_state(clone(state))
 
 
 def copy_actions(actions: list[Any]) -> list[Any]:
