@@ -66,7 +66,7 @@ def _stacks(ctx: Ctx) -> list[dict[str, Any]]:
         done.update(members)
         in_group.update(g["armies"])
     for (loc, city, owner), pids in sorted(by_place.items()):
-        rest = sorted(p for p in pids if p not in done)
+        rest = [p for p in pids if p not in done]  # sorted: the location index keeps its ids sorted
         if not rest:
             continue
         armies: dict[str, list[str]] = {}

@@ -49,8 +49,10 @@ def build_view(ctx: Ctx, role: str, prompt: dict[str, Any] | None, actions: list
                deciding: str | None) -> dict[str, Any]:
     s = ctx.s
     mine = countries_of_role(ctx, role) if role != "observer" else set()
-    pieces = {pid: {k: v for k, v in p.items() if k != "kept" or v} for pid, p in s["pieces"].items()
-              if p["loc"] != "setup"}
+    pieces = {pid: p.copy() for pid, p in s["pieces"].items() if p["loc"] != "setup"}
+    for p in pieces.values():
+        if "kept" in p and not p["kept"]:
+            del p["kept"]
     impulse = None
     for frame in reversed(s["stack"]):
         if frame["step"] == "impulse" and "ap2" in frame:
