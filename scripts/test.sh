@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Install everything the tests need into .venv, then run them all: lint, unit and scenario tests, the
 # content check, the fuzzer over every scenario (with the default options, with long games and secret
-# diplomacy, without the optional rules and with two players), and whole games between eager bots.
+# diplomacy, without the optional rules and with two players, and sampled over more games), and whole games
+# between eager bots.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 python3 -m venv .venv
@@ -11,6 +12,8 @@ python3 -m venv .venv
 .venv/bin/ashur content check assyrian-wars
 fuzz() { .venv/bin/ashur fuzz assyrian-wars --scenario all --jobs 2 "$@"; }
 fuzz --games "${FUZZ_GAMES:-4}" --seed 1 --every 5
+fuzz --games 4 --seed 5 --every 5
+fuzz --games 10 --seed 6 --every 20 --sample 20
 fuzz --games 2 --seed 2 --every 9 -o sudden_end=false -o secret_diplomacy=true
 fuzz --games 2 --seed 3 --every 9 -o players=2 -o special_abilities=false -o fog_of_war=false \
   -o reduced_leaders=false -o elimination=true
