@@ -32,6 +32,17 @@ def role_table(scenario: Any, players: int) -> dict[str, list[str]]:
 
 def controller(ctx: Ctx, cid: str) -> str | None:
     """The power whose player decides for `cid` now, or None for an inactive country."""
+    cache = ctx.cache
+    if cache is not None:
+        key = ("controller", cid)
+        if key in cache:
+            return cache[key]
+        found = cache[key] = _controller(ctx, cid)
+        return found
+    return _controller(ctx, cid)
+
+
+def _controller(ctx: Ctx, cid: str) -> str | None:
     override = ctx.s.get("power_control", {}).get(cid) or ctx.s.get("substitutes", {}).get(cid)
     if override is not None:
         return override  # 8.4: a power allied to Assyria; 7.1: a substitute country

@@ -25,7 +25,7 @@ from ashur.core.contract import Action, action
 from ashur.core.flow import Step
 from ashur.games.assyrian_wars.ctx import Ctx
 from ashur.games.assyrian_wars.rules.base.control_areas import city_holder
-from ashur.games.assyrian_wars.rules.base.forces import land, land_view, tidy
+from ashur.games.assyrian_wars.rules.base.forces import land, land_view, owned, tidy
 from ashur.games.assyrian_wars.rules.base.units import is_leader, is_mercenary, spec, strength, unit_type
 from ashur.games.assyrian_wars.rules.course.impulse import MAX_SAVED, can_pay, pay
 from ashur.games.assyrian_wars.rules.land.entry import push_entry
@@ -63,9 +63,9 @@ def leader_areas(ctx: Ctx, cid: str) -> list[str]:
 def merc_areas(ctx: Ctx, cid: str) -> list[str]:
     """6.2: areas with a force of the country, or empty home or associated areas it holds."""
     out = set()
-    for p in ctx.s["pieces"].values():
-        if p["kind"] in ("unit", "merc", "leader", "king") and p["loc"] in ctx.c.areas and \
-                (p.get("hired") or p["nation"]) == cid:
+    areas = ctx.c.areas
+    for p in owned(ctx, cid):
+        if p["kind"] in ("unit", "merc", "leader", "king") and p["loc"] in areas:
             out.add(p["loc"])
     for a in (*ctx.c.home_areas(cid), *ctx.c.associated_areas(cid)):
         if ctx.area(a)["ctrl"] == cid and not ctx.pieces_at(a):
