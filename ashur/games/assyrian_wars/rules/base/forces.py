@@ -109,6 +109,25 @@ def pieces_of(ctx: Ctx, cid: str) -> list[str]:
     return hit
 
 
+def nation_pieces(ctx: Ctx, cid: str) -> list[str]:
+    """The ids of every piece of nation `cid` (hired or not), in id order (the caller must not change it)."""
+    cache = ctx.cache
+    if cache is None:
+        return sorted(pid for pid, p in ctx.s["pieces"].items() if p["nation"] == cid)
+    by_nation = cache.get("by_nation")
+    if by_nation is None:
+        by_nation = cache["by_nation"] = {}
+        for pid, p in ctx.s["pieces"].items():
+            found = by_nation.get(p["nation"])
+            if found is None:
+                by_nation[p["nation"]] = [pid]
+            else:
+                found.append(pid)
+        for pids in by_nation.values():
+            pids.sort()
+    return by_nation.get(cid, [])
+
+
 def owned(ctx: Ctx, cid: str) -> list[dict[str, Any]]:
     """The records of every piece `cid` owns (:meth:`Ctx.owner`), in no particular order."""
     pieces = ctx.s["pieces"]
