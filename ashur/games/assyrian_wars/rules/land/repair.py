@@ -44,11 +44,25 @@ def supply_path(ctx: Ctx, start: str, cid: str, nation: str) -> bool:
     return _supply_path(ctx, start, cid, nation)
 
 
-def _supply_path(ctx: Ctx, start: str, cid: str, nation: str) -> bool:
+def _supply_homes(ctx: Ctx, cid: str, nation: str) -> set[str]:
+    """The home areas a path of :func:`supply_path` may end in (memoised on a frozen Ctx)."""
+    cache = ctx.cache
+    key = ("supply_homes", cid, nation)
+    if cache is not None:
+        hit = cache.get(key)
+        if hit is not None:
+            return hit
     homes = set(ctx.c.home_areas(nation))
     for other in ctx.s["countries"]:
         if other != nation and other in ctx.c.nations and supply_source(ctx, other, cid):
             homes.update(ctx.c.home_areas(other))
+    if cache is not None:
+        cache[key] = homes
+    return homes
+
+
+def _supply_path(ctx: Ctx, start: str, cid: str, nation: str) -> bool:
+    homes = _supply_homes(ctx, cid, nation)
     if start not in ctx.c.areas or not friendly_area(ctx, start, cid):
         return False
     seen = {start}
