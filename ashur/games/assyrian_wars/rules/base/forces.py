@@ -78,22 +78,31 @@ def is_land_piece(ctx: Ctx, pid: str) -> bool:
 
 def pieces_by_owner(ctx: Ctx) -> dict[str, list[str]]:
     """Owner (:meth:`Ctx.owner`) -> the ids of its pieces (in no particular order), every piece wherever it
-    is; built once per frozen Ctx (its cache), else at every call."""
+    is; built once per frozen Ctx (its cache, with the same table by nation for :func:`nation_pieces`), else
+    at every call."""
     cache = ctx.cache
     if cache is not None:
         hit = cache.get("by_owner")
         if hit is not None:
             return hit
     out: dict[str, list[str]] = {}
+    by_nation: dict[str, list[str]] = {}
     for pid, p in ctx.s["pieces"].items():
-        owner = p.get("hired") or p["nation"]
+        nation = p["nation"]
+        owner = p.get("hired") or nation
         found = out.get(owner)
         if found is None:
             out[owner] = [pid]
         else:
             found.append(pid)
+        found = by_nation.get(nation)
+        if found is None:
+            by_nation[nation] = [pid]
+        else:
+            found.append(pid)
     if cache is not None:
         cache["by_owner"] = out
+        cache["by_nation"] = by_nation
     return out
 
 
@@ -114,18 +123,15 @@ def nation_pieces(ctx: Ctx, cid: str) -> list[str]:
     cache = ctx.cache
     if cache is None:
         return sorted(pid for pid, p in ctx.s["pieces"].items() if p["nation"] == cid)
-    by_nation = cache.get("by_nation")
-    if by_nation is None:
-        by_nation = cache["by_nation"] = {}
-        for pid, p in ctx.s["pieces"].items():
-            found = by_nation.get(p["nation"])
-            if found is None:
-                by_nation[p["nation"]] = [pid]
-            else:
-                found.append(pid)
-        for pids in by_nation.values():
-            pids.sort()
-    return by_nation.get(cid, [])
+    key = ("nation_pieces", cid)
+    hit = cache.get(key)
+    if hit is None:
+        by_nation = cache.get("by_nation")
+        if by_nation is None:
+            pieces_by_owner(ctx)
+            by_nation = cache["by_nation"]
+        hit = cache[key] = sorted(by_nation.get(cid, ()))
+    return hit
 
 
 def owned(ctx: Ctx, cid: str) -> list[dict[str, Any]]:
