@@ -54,7 +54,16 @@ from ashur.games.assyrian_wars.rules.base.forces import (
 from ashur.games.assyrian_wars.rules.base.naval import landed
 from ashur.games.assyrian_wars.rules.base.players import role_of
 from ashur.games.assyrian_wars.rules.base.secrecy import log_fogged
-from ashur.games.assyrian_wars.rules.base.terrain import attrition, can_cross, crossing_attrition, step_costs
+from ashur.games.assyrian_wars.rules.base.terrain import (
+    MEDE,
+    attrition,
+    can_cross,
+    connection,
+    crossing_attrition,
+    links,
+    mede_regulars_only,
+    step_costs,
+)
 from ashur.games.assyrian_wars.rules.base.territory import could_intercept_into, friendly_area
 from ashur.games.assyrian_wars.rules.base.units import is_leader, is_mercenary
 from ashur.games.assyrian_wars.rules.course.impulse import can_pay, pay
@@ -90,22 +99,31 @@ def nomad_refusal(ctx: Ctx, c: str, pieces: list[str], dest: str) -> tuple[str, 
 def can_enter(ctx: Ctx, imp: Frame, c: str, pieces: list[str], here: str, dest: str, *,
               per_unit: bool) -> tuple[int, str | None] | None:
     """(cost in half APs, country a war must be declared on) of a step, or None when it is not allowed."""
-    return enter_check(ctx, imp, c, pieces, here, per_unit=per_unit)(dest)
+    return enter_check(ctx, imp, c, pieces, here, per_unit=per_unit)(dest, connection(ctx, here, dest))
 
 
 def enter_check(ctx: Ctx, imp: Frame, c: str, pieces: list[str], here: str, *,
-                per_unit: bool) -> Callable[[str], tuple[int, str | None] | None]:
-    """:func:`can_enter` of one force as a function of the area entered (what depends on the force alone is
-    worked out once: the menu and the move frame try every neighbour)."""
+                per_unit: bool) -> Callable[[str, str | None], tuple[int, str | None] | None]:
+    """:func:`can_enter` of one force as a function of the area entered and the connection from `here`
+    (what depends on the force alone is worked out once: the menu and the move frame try every neighbour)."""
     areas = ctx.c.areas
+    table = ctx.s["pieces"]
     owners = sorted({ctx.owner(p) for p in pieces})
-    mede = mede_divided(ctx)
+    # 10.2 concerns forces with Mede pieces only (mede_may_operate holds for the others)
+    mede = mede_divided(ctx) and any(table[p]["nation"] == MEDE for p in pieces)
     nomad = ctx.is_nomad(c)
     cost_of = step_costs(ctx, pieces, per_unit=per_unit)
+    mede_only: list[bool] = []
 
-    def check(dest: str) -> tuple[int, str | None] | None:
-        if dest not in areas or not can_cross(ctx, pieces, here, dest):
+    def check(dest: str, kind: str | None) -> tuple[int, str | None] | None:
+        # can_cross: a connection; a Mede-only one for Mede regulars only (1.3)
+        if dest not in areas or kind is None:
             return None
+        if kind == "mede_only":
+            if not mede_only:
+                mede_only.append(mede_regulars_only(ctx, pieces))
+            if not mede_only[0]:
+                return None
         dow: str | None = None
         for co in owners:
             req, target, _rule = entry_requirement(ctx, co, dest)
@@ -119,7 +137,7 @@ def enter_check(ctx: Ctx, imp: Frame, c: str, pieces: list[str], here: str, *,
             return None
         if nomad and nomad_refusal(ctx, c, pieces, dest) is not None:
             return None
-        cost2 = cost_of(here, dest)
+        cost2 = cost_of(here, dest, kind)
         if dow is not None:
             return (cost2, dow) if can_declare_now(ctx, c, dow, cost2) else None
         return (cost2, None) if can_pay(imp, cost2) else None
@@ -136,8 +154,8 @@ def steps(ctx: Ctx, imp: Frame, c: str, pieces: list[str], here: str,
     if in_city and enemy_field(ctx, here, c):
         return out
     check = enter_check(ctx, imp, c, pieces, here, per_unit=per_unit)
-    for other, _kind in ctx.c.neighbors(here):
-        got = check(other)
+    for other, kind in links(ctx, here):
+        got = check(other, kind)
         if got is not None:
             out.append((other, got[0], got[1]))
     return sorted(set(out))
@@ -150,7 +168,7 @@ def has_step(ctx: Ctx, imp: Frame, c: str, pieces: list[str], here: str, per_uni
     if ctx.piece(pieces[0])["city"] and enemy_field(ctx, here, c):
         return False
     check = enter_check(ctx, imp, c, pieces, here, per_unit=per_unit)
-    return any(check(other) is not None for other, _kind in ctx.c.neighbors(here))
+    return any(check(other, kind) is not None for other, kind in links(ctx, here))
 
 
 def movable(ctx: Ctx, c: str, f: dict[str, Any]) -> bool:
