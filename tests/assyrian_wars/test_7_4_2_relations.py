@@ -47,3 +47,22 @@ def test_8_2_a_country_at_war_is_a_supply_source_for_itself_and_its_allies() -> 
     assert not relations.supply_source(ctx, "egypt", "egypt")  # neutral, at war with nobody
     run(pos, lambda c: declare_war(c, "egypt", "mede"))
     assert relations.supply_source(ctx_of(pos), "egypt", "egypt")
+
+
+def test_snapshot_is_at_war() -> None:
+    """relations.snapshot works at_war out once per country: it must list exactly the pairs at war."""
+    pos = setup()
+    marker(pos, "syria", "egypt", 14)
+    marker(pos, "urartu", "mede", 14)
+    run(pos, lambda ctx: declare_war(ctx, "egypt", "mede"))
+    ctx = ctx_of(pos)
+    relations.add_war(ctx, "judah", "syria")
+    for camp_of in ({}, {"egypt": "west", "mede": "east", "assyria": "west"}):
+        for power, camp in camp_of.items():
+            if power in pos.state["countries"]:
+                pos.state["countries"][power]["camp"] = camp
+        ctx = ctx_of(pos)
+        cids = relations.parties(ctx)
+        expected = {(a, b) for i, a in enumerate(cids) for b in cids[i + 1:] if ctx.at_war(a, b)}
+        assert relations.snapshot(ctx) == expected
+        assert any(ctx.is_nomad(a) or ctx.is_nomad(b) for a, b in expected) or not any(ctx.is_nomad(c) for c in cids)

@@ -29,6 +29,9 @@ from ashur.games.assyrian_wars.rules.registry import HOOKS
 
 Force = dict[str, Any]
 LAND_KINDS = ("unit", "merc", "leader", "king")
+_LAND_KINDS = frozenset(LAND_KINDS)
+_UNIT_KINDS = frozenset(("unit", "merc"))
+_LEADER_KINDS = frozenset(("leader", "king"))
 
 
 # --- the per-impulse record ------------------------------------------------------------------------
@@ -73,14 +76,79 @@ def is_land_piece(ctx: Ctx, pid: str) -> bool:
     return ctx.piece(pid)["kind"] in LAND_KINDS
 
 
+def pieces_by_owner(ctx: Ctx) -> dict[str, list[str]]:
+    """Owner (:meth:`Ctx.owner`) -> the ids of its pieces (in no particular order), every piece wherever it
+    is; built once per frozen Ctx (its cache, with the same table by nation for :func:`nation_pieces`), else
+    at every call."""
+    cache = ctx.cache
+    if cache is not None:
+        hit = cache.get("by_owner")
+        if hit is not None:
+            return hit
+    out: dict[str, list[str]] = {}
+    by_nation: dict[str, list[str]] = {}
+    for pid, p in ctx.s["pieces"].items():
+        nation = p["nation"]
+        owner = p.get("hired") or nation
+        found = out.get(owner)
+        if found is None:
+            out[owner] = [pid]
+        else:
+            found.append(pid)
+        found = by_nation.get(nation)
+        if found is None:
+            by_nation[nation] = [pid]
+        else:
+            found.append(pid)
+    if cache is not None:
+        cache["by_owner"] = out
+        cache["by_nation"] = by_nation
+    return out
+
+
+def pieces_of(ctx: Ctx, cid: str) -> list[str]:
+    """The ids of every piece `cid` owns (:meth:`Ctx.owner`), in id order (the caller must not change it)."""
+    cache = ctx.cache
+    if cache is None:
+        return sorted(pid for pid, p in ctx.s["pieces"].items() if (p.get("hired") or p["nation"]) == cid)
+    key = ("pieces_of", cid)
+    hit = cache.get(key)
+    if hit is None:
+        hit = cache[key] = sorted(pieces_by_owner(ctx).get(cid, ()))
+    return hit
+
+
+def nation_pieces(ctx: Ctx, cid: str) -> list[str]:
+    """The ids of every piece of nation `cid` (hired or not), in id order (the caller must not change it)."""
+    cache = ctx.cache
+    if cache is None:
+        return sorted(pid for pid, p in ctx.s["pieces"].items() if p["nation"] == cid)
+    key = ("nation_pieces", cid)
+    hit = cache.get(key)
+    if hit is None:
+        by_nation = cache.get("by_nation")
+        if by_nation is None:
+            pieces_by_owner(ctx)
+            by_nation = cache["by_nation"]
+        hit = cache[key] = sorted(by_nation.get(cid, ()))
+    return hit
+
+
+def owned(ctx: Ctx, cid: str) -> list[dict[str, Any]]:
+    """The records of every piece `cid` owns (:meth:`Ctx.owner`), in no particular order."""
+    pieces = ctx.s["pieces"]
+    if ctx.cache is None:
+        return [p for p in pieces.values() if (p.get("hired") or p["nation"]) == cid]
+    return [pieces[pid] for pid in pieces_by_owner(ctx).get(cid, ())]
+
+
 def land_pieces_at(ctx: Ctx, loc: str, city: bool | None = None) -> list[str]:
     """Land units and leaders at a location (in the city, outside it, or both)."""
-    out = []
-    for pid in ctx.pieces_at(loc):
-        p = ctx.piece(pid)
-        if p["kind"] in LAND_KINDS and (city is None or bool(p["city"]) == city):
-            out.append(pid)
-    return out
+    pieces = ctx.s["pieces"]
+    if city is None:
+        return [pid for pid in ctx.pieces_at(loc) if pieces[pid]["kind"] in _LAND_KINDS]
+    return [pid for pid in ctx.pieces_at(loc)
+            if (p := pieces[pid])["kind"] in _LAND_KINDS and bool(p["city"]) == city]
 
 
 def units_in(ctx: Ctx, pids: list[str]) -> list[str]:
@@ -92,15 +160,20 @@ def leaders_in(ctx: Ctx, pids: list[str]) -> list[str]:
 
 
 def track_sorted(ctx: Ctx, countries: set[str] | list[str]) -> list[str]:
+    found = set(countries)
+    if len(found) < 2:
+        return list(found)
     order = ctx.s["track"]
-    return sorted(set(countries), key=lambda c: (order.index(c) if c in order else len(order), c))
+    return sorted(found, key=lambda c: (order.index(c) if c in order else len(order), c))
 
 
 def army_units(ctx: Ctx, lid: str) -> list[str]:
     """The units marching with leader `lid` (6.6.2)."""
-    p = ctx.piece(lid)
-    return [u for u in ctx.pieces_at(p["loc"]) if ctx.piece(u).get("army") == lid and is_land_unit(ctx, u)
-            and bool(ctx.piece(u)["city"]) == bool(p["city"])]
+    pieces = ctx.s["pieces"]
+    p = pieces[lid]
+    city = bool(p["city"])
+    return [u for u in ctx.pieces_at(p["loc"]) if (q := pieces[u]).get("army") == lid and q["kind"] in _UNIT_KINDS
+            and bool(q["city"]) == city]
 
 
 def counts(ctx: Ctx, units: list[str]) -> tuple[int, int]:
@@ -140,7 +213,10 @@ def groups(ctx: Ctx) -> dict[str, dict[str, Any]]:
 
 
 def group_of(ctx: Ctx, lid: str) -> str | None:
-    for gid, g in sorted(groups(ctx).items()):
+    found = ctx.s.get("groups")
+    if not found:
+        return None
+    for gid, g in sorted(found.items()):
         if lid in g["armies"]:
             return gid
     return None
@@ -279,9 +355,10 @@ def drop_leader(ctx: Ctx, lid: str) -> None:
 def _make(ctx: Ctx, fid: str, leaders: list[str], units: list[str], commander: str | None) -> Force:
     pieces = [*leaders, *units]
     first = commander or (units[0] if units else leaders[0])
-    p = ctx.piece(first)
-    country = p["nation"] if is_leader(ctx, first) else ctx.owner(first)
-    countries = track_sorted(ctx, {ctx.owner(x) for x in pieces})
+    table = ctx.s["pieces"]
+    p = table[first]
+    country = p["nation"] if p["kind"] in _LEADER_KINDS else (p.get("hired") or p["nation"])
+    countries = track_sorted(ctx, {(q := table[x]).get("hired") or q["nation"] for x in pieces})
     return {"id": fid, "leaders": leaders, "units": units, "pieces": pieces, "commander": commander,
             "country": country, "countries": countries, "loc": p["loc"], "city": bool(p["city"])}
 
@@ -309,12 +386,13 @@ def force(ctx: Ctx, fid: str) -> Force | None:
 
 def force_id(ctx: Ctx, pid: str) -> str:
     """The id of the force a piece belongs to."""
-    p = ctx.piece(pid)
-    if is_leader(ctx, pid):
+    pieces = ctx.s["pieces"]
+    p = pieces[pid]
+    if p["kind"] in _LEADER_KINDS:
         return _group_here(ctx, pid) or pid
     lid = p.get("army")
-    if lid is not None and lid in ctx.s["pieces"]:
-        lp = ctx.piece(lid)
+    if lid is not None and lid in pieces:
+        lp = pieces[lid]
         if lp["loc"] == p["loc"] and bool(lp["city"]) == bool(p["city"]):
             return _group_here(ctx, lid) or lid
     return pid
@@ -332,6 +410,17 @@ def _group_here(ctx: Ctx, lid: str) -> str | None:
 
 def forces_at(ctx: Ctx, loc: str, *, city: bool | None = None) -> list[Force]:
     """Every force at a location, army groups first, then armies, then single units (id order)."""
+    cache = ctx.cache
+    if cache is not None:
+        key = ("forces_at", loc, city)
+        hit = cache.get(key)
+        if hit is None:
+            hit = cache[key] = _forces_at(ctx, loc, city)
+        return list(hit)
+    return _forces_at(ctx, loc, city)
+
+
+def _forces_at(ctx: Ctx, loc: str, city: bool | None) -> list[Force]:
     seen: list[str] = []
     for pid in land_pieces_at(ctx, loc, city):
         fid = force_id(ctx, pid)
@@ -435,10 +524,23 @@ def divide_units(ctx: Ctx, loc: str, cid: str) -> None:
 
 def all_forces_of(ctx: Ctx, cid: str) -> list[Force]:
     """Every force on the map whose commander (or single unit) belongs to `cid`, in area order."""
+    cache = ctx.cache
+    if cache is not None:
+        key = ("forces_of", cid)
+        hit = cache.get(key)
+        if hit is None:
+            hit = cache[key] = _all_forces_of(ctx, cid)
+        return list(hit)
+    return _all_forces_of(ctx, cid)
+
+
+def _all_forces_of(ctx: Ctx, cid: str) -> list[Force]:
     # only areas holding land pieces of `cid`: a multinational army group always includes some of them
-    locs = sorted({p["loc"] for p in ctx.s["pieces"].values()
-                   if p["kind"] in LAND_KINDS and (p.get("hired") or p["nation"]) == cid
-                   and p["loc"] in ctx.c.areas})
+    pieces = ctx.s["pieces"]
+    areas = ctx.c.areas
+    mine = map(pieces.__getitem__, pieces_by_owner(ctx).get(cid, ())) if ctx.cache is not None \
+        else (p for p in pieces.values() if (p.get("hired") or p["nation"]) == cid)
+    locs = sorted({p["loc"] for p in mine if p["kind"] in LAND_KINDS and p["loc"] in areas})
     out = []
     for loc in locs:
         for f in forces_at(ctx, loc):

@@ -31,16 +31,24 @@ def role_table(scenario: Any, players: int) -> dict[str, list[str]]:
 
 
 def controller(ctx: Ctx, cid: str) -> str | None:
-    """The power whose player decides for `cid` now, or None for an inactive country."""
-    override = ctx.s.get("power_control", {}).get(cid) or ctx.s.get("substitutes", {}).get(cid)
-    if override is not None:
-        return override  # 8.4: a power allied to Assyria; 7.1: a substitute country
-    if ctx.is_power(cid):
-        return cid
-    ally = ctx.ally_power(cid)
-    if ally is not None and ally in ctx.s["countries"]:
-        return ally
-    return ctx.s["control"].get(cid)
+    """The power whose player decides for `cid` now, or None for an inactive country (memoised on a
+    frozen Ctx)."""
+    cache = ctx.cache
+    if cache is not None:
+        key = ("controller", cid)
+        if key in cache:
+            return cache[key]
+    found = ctx.s.get("power_control", {}).get(cid) or ctx.s.get("substitutes", {}).get(cid)
+    # 8.4: a power allied to Assyria; 7.1: a substitute country
+    if found is None:
+        if ctx.is_power(cid):
+            found = cid
+        else:
+            ally = ctx.ally_power(cid)
+            found = ally if ally is not None and ally in ctx.s["countries"] else ctx.s["control"].get(cid)
+    if cache is not None:
+        cache[key] = found
+    return found
 
 
 def role_of(ctx: Ctx, cid: str) -> str | None:

@@ -12,6 +12,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Any
+
 from ashur.games.assyrian_wars.ctx import Ctx
 from ashur.games.assyrian_wars.rules.base.forces import is_cavalry_force, units_in
 from ashur.games.assyrian_wars.rules.base.losses import attrition_check
@@ -22,6 +25,22 @@ MEDE = "mede"
 
 def connection(ctx: Ctx, a: str, b: str) -> str | None:
     return ctx.c.connection_type(a, b)
+
+
+_LINKS: dict[int, tuple[Any, dict[str, tuple[tuple[str, str | None], ...]]]] = {}
+
+
+def links(ctx: Ctx, here: str) -> tuple[tuple[str, str | None], ...]:
+    """(area, :func:`connection` from `here`) of every land neighbour of `here`, in the order of
+    ``content.neighbors``; one table per content."""
+    entry = _LINKS.get(id(ctx.c))
+    if entry is None or entry[0] is not ctx.c:
+        entry = _LINKS[id(ctx.c)] = (ctx.c, {})
+    table = entry[1]
+    found = table.get(here)
+    if found is None:
+        found = table[here] = tuple((other, ctx.c.connection_type(here, other)) for other, _k in ctx.c.neighbors(here))
+    return found
 
 
 def mede_regulars_only(ctx: Ctx, pieces: list[str]) -> bool:
@@ -43,15 +62,26 @@ def area_cost(ctx: Ctx, aid: str) -> int:
 
 def step_cost2(ctx: Ctx, pieces: list[str], a: str, b: str, *, per_unit: bool) -> int:
     """The cost in half APs of moving `pieces` from `a` to adjacent `b` (6.6, 1.3, 9.7)."""
-    base = max(area_cost(ctx, a), area_cost(ctx, b))
-    if connection(ctx, a, b) == MEDE and not mede_regulars_only(ctx, pieces):
-        base = max(base, 2)
-    cost2 = 2 * base
-    if ctx.s["options"].get("special_abilities") and is_cavalry_force(ctx, pieces):
-        cost2 = base
-    if per_unit:
-        cost2 *= max(1, len(units_in(ctx, pieces)))
-    return cost2
+    return step_costs(ctx, pieces, per_unit=per_unit)(a, b, connection(ctx, a, b))
+
+
+def step_costs(ctx: Ctx, pieces: list[str], *, per_unit: bool) -> Callable[[str, str, str | None], int]:
+    """:func:`step_cost2` of `pieces` as a function of the two areas and :func:`connection` between them
+    (what depends on the pieces alone is worked out once, for a force that tries every neighbour)."""
+    areas = ctx.c.areas
+    half = bool(ctx.s["options"].get("special_abilities")) and is_cavalry_force(ctx, pieces)
+    times = max(1, len(units_in(ctx, pieces))) if per_unit else 1
+    mede_only: list[bool] = []
+
+    def cost(a: str, b: str, conn: str | None) -> int:
+        base = max(int(areas[a].move_cost) if a in areas else 1, int(areas[b].move_cost) if b in areas else 1)
+        if conn == MEDE:
+            if not mede_only:
+                mede_only.append(mede_regulars_only(ctx, pieces))
+            if not mede_only[0]:
+                base = max(base, 2)
+        return (base if half else 2 * base) * times
+    return cost
 
 
 def attrition(ctx: Ctx, units: list[str], rule: str, why: str) -> None:

@@ -36,6 +36,7 @@ from ashur.games.assyrian_wars.rules.base.forces import (
     land_view,
     leaders_in,
     mede_divided,
+    nation_pieces,
     units_in,
 )
 from ashur.games.assyrian_wars.rules.base.players import role_of
@@ -127,8 +128,10 @@ def _offer_group(ctx: Ctx, frame: Frame) -> list[Action]:
     c = frame["c"]
     acts = []
     changed = land_view(ctx)["group_changed"]
-    for pid, p in sorted(ctx.s["pieces"].items()):
-        if p["nation"] != c or not is_leader(ctx, pid) or not ctx.on_map(p["loc"]) or p["loc"] not in ctx.c.areas:
+    pieces = ctx.s["pieces"]
+    for pid in nation_pieces(ctx, c):
+        p = pieces[pid]
+        if not is_leader(ctx, pid) or not ctx.on_map(p["loc"]) or p["loc"] not in ctx.c.areas:
             continue
         if pid in changed or group_of(ctx, pid) is not None or not army_units(ctx, pid) or is_finished(ctx, [pid]):
             continue

@@ -22,6 +22,7 @@ Also: leader relocation (6.6.7, menu ``relocate``) and the forced march (6.6.8, 
 from __future__ import annotations
 
 from collections import deque
+from collections.abc import Callable
 from typing import Any
 
 from ashur.core import flow
@@ -46,6 +47,7 @@ from ashur.games.assyrian_wars.rules.base.forces import (
     land_view,
     leave_group,
     mark,
+    mede_divided,
     normalize,
     tidy,
     units_in,
@@ -53,7 +55,16 @@ from ashur.games.assyrian_wars.rules.base.forces import (
 from ashur.games.assyrian_wars.rules.base.naval import landed
 from ashur.games.assyrian_wars.rules.base.players import role_of
 from ashur.games.assyrian_wars.rules.base.secrecy import log_fogged
-from ashur.games.assyrian_wars.rules.base.terrain import attrition, can_cross, crossing_attrition, step_cost2
+from ashur.games.assyrian_wars.rules.base.terrain import (
+    MEDE,
+    attrition,
+    can_cross,
+    connection,
+    crossing_attrition,
+    links,
+    mede_regulars_only,
+    step_costs,
+)
 from ashur.games.assyrian_wars.rules.base.territory import could_intercept_into, friendly_area
 from ashur.games.assyrian_wars.rules.base.units import is_leader, is_mercenary
 from ashur.games.assyrian_wars.rules.course.impulse import can_pay, pay
@@ -89,23 +100,49 @@ def nomad_refusal(ctx: Ctx, c: str, pieces: list[str], dest: str) -> tuple[str, 
 def can_enter(ctx: Ctx, imp: Frame, c: str, pieces: list[str], here: str, dest: str, *,
               per_unit: bool) -> tuple[int, str | None] | None:
     """(cost in half APs, country a war must be declared on) of a step, or None when it is not allowed."""
-    if dest not in ctx.c.areas or not can_cross(ctx, pieces, here, dest):
-        return None
-    dow: str | None = None
-    for co in sorted({ctx.owner(p) for p in pieces}):
-        req, target, _rule = entry_requirement(ctx, co, dest)
-        if req == "no":
+    return enter_check(ctx, imp, c, pieces, here, per_unit=per_unit)(dest, connection(ctx, here, dest))
+
+
+def enter_check(ctx: Ctx, imp: Frame, c: str, pieces: list[str], here: str, *,
+                per_unit: bool) -> Callable[[str, str | None], tuple[int, str | None] | None]:
+    """:func:`can_enter` of one force as a function of the area entered and the connection from `here`
+    (what depends on the force alone is worked out once: the menu and the move frame try every neighbour)."""
+    areas = ctx.c.areas
+    table = ctx.s["pieces"]
+    owners = sorted({ctx.owner(p) for p in pieces})
+    # 10.2 concerns forces with Mede pieces only (mede_may_operate holds for the others)
+    mede = mede_divided(ctx) and any(table[p]["nation"] == MEDE for p in pieces)
+    nomad = ctx.is_nomad(c)
+    cost_of = step_costs(ctx, pieces, per_unit=per_unit)
+    mede_only: list[bool] = []
+
+    def check(dest: str, kind: str | None) -> tuple[int, str | None] | None:
+        # can_cross: a connection; a Mede-only one for Mede regulars only (1.3)
+        if dest not in areas or kind is None:
             return None
-        if req == "dow":
-            if co != c:
+        if kind == "mede_only":
+            if not mede_only:
+                mede_only.append(mede_regulars_only(ctx, pieces))
+            if not mede_only[0]:
                 return None
-            dow = target
-    if not mede_may_operate(ctx, pieces, dest) or nomad_refusal(ctx, c, pieces, dest) is not None:
-        return None
-    cost2 = step_cost2(ctx, pieces, here, dest, per_unit=per_unit)
-    if dow is not None:
-        return (cost2, dow) if can_declare_now(ctx, c, dow, cost2) else None
-    return (cost2, None) if can_pay(imp, cost2) else None
+        dow: str | None = None
+        for co in owners:
+            req, target, _rule = entry_requirement(ctx, co, dest)
+            if req == "no":
+                return None
+            if req == "dow":
+                if co != c:
+                    return None
+                dow = target
+        if mede and not mede_may_operate(ctx, pieces, dest):
+            return None
+        if nomad and nomad_refusal(ctx, c, pieces, dest) is not None:
+            return None
+        cost2 = cost_of(here, dest, kind)
+        if dow is not None:
+            return (cost2, dow) if can_declare_now(ctx, c, dow, cost2) else None
+        return (cost2, None) if can_pay(imp, cost2) else None
+    return check
 
 
 def steps(ctx: Ctx, imp: Frame, c: str, pieces: list[str], here: str,
@@ -117,8 +154,9 @@ def steps(ctx: Ctx, imp: Frame, c: str, pieces: list[str], here: str,
     in_city = ctx.piece(pieces[0])["city"]
     if in_city and enemy_field(ctx, here, c):
         return out
-    for other, _kind in ctx.c.neighbors(here):
-        got = can_enter(ctx, imp, c, pieces, here, other, per_unit=per_unit)
+    check = enter_check(ctx, imp, c, pieces, here, per_unit=per_unit)
+    for other, kind in links(ctx, here):
+        got = check(other, kind)
         if got is not None:
             out.append((other, got[0], got[1]))
     return sorted(set(out))
@@ -130,8 +168,8 @@ def has_step(ctx: Ctx, imp: Frame, c: str, pieces: list[str], here: str, per_uni
         return False
     if ctx.piece(pieces[0])["city"] and enemy_field(ctx, here, c):
         return False
-    return any(can_enter(ctx, imp, c, pieces, here, other, per_unit=per_unit) is not None
-               for other, _kind in ctx.c.neighbors(here))
+    check = enter_check(ctx, imp, c, pieces, here, per_unit=per_unit)
+    return any(check(other, kind) is not None for other, kind in links(ctx, here))
 
 
 def movable(ctx: Ctx, c: str, f: dict[str, Any]) -> bool:

@@ -18,6 +18,7 @@ buying back from the Regroup Box (6.5) and buying another power's mercenaries (9
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from typing import Any
 
 from ashur.core import flow
@@ -25,7 +26,7 @@ from ashur.core.contract import Action, action
 from ashur.core.flow import Step
 from ashur.games.assyrian_wars.ctx import Ctx
 from ashur.games.assyrian_wars.rules.base.control_areas import city_holder
-from ashur.games.assyrian_wars.rules.base.forces import land, land_view, tidy
+from ashur.games.assyrian_wars.rules.base.forces import land, land_view, owned, tidy
 from ashur.games.assyrian_wars.rules.base.units import is_leader, is_mercenary, spec, strength, unit_type
 from ashur.games.assyrian_wars.rules.course.impulse import MAX_SAVED, can_pay, pay
 from ashur.games.assyrian_wars.rules.land.entry import push_entry
@@ -51,21 +52,44 @@ def enemy_units_anywhere(ctx: Ctx, aid: str, cid: str) -> bool:
 
 def build_cities(ctx: Ctx, cid: str) -> list[str]:
     """6.1: home cities held by the country in areas free of enemy units."""
+    return list(_memo(ctx, ("build_cities", cid), _build_cities, cid))
+
+
+def _memo(ctx: Ctx, key: tuple[str, str], fn: Callable[[Ctx, str], list[str]], cid: str) -> list[str]:
+    """`fn(ctx, cid)`, memoised on a frozen Ctx (the caller copies the list)."""
+    cache = ctx.cache
+    if cache is None:
+        return fn(ctx, cid)
+    hit = cache.get(key)
+    if hit is None:
+        hit = cache[key] = fn(ctx, cid)
+    return hit
+
+
+def _build_cities(ctx: Ctx, cid: str) -> list[str]:
     return [a for a in ctx.c.home_cities(cid) if city_holder(ctx, a) == cid and ctx.area(a)["ctrl"] == cid
             and not enemy_units_anywhere(ctx, a, cid)]
 
 
 def leader_areas(ctx: Ctx, cid: str) -> list[str]:
     """6.3: home areas of the country, held by it and free of enemy units."""
+    return list(_memo(ctx, ("leader_areas", cid), _leader_areas, cid))
+
+
+def _leader_areas(ctx: Ctx, cid: str) -> list[str]:
     return [a for a in ctx.c.home_areas(cid) if ctx.area(a)["ctrl"] == cid and not enemy_units_anywhere(ctx, a, cid)]
 
 
 def merc_areas(ctx: Ctx, cid: str) -> list[str]:
     """6.2: areas with a force of the country, or empty home or associated areas it holds."""
+    return list(_memo(ctx, ("merc_areas", cid), _merc_areas, cid))
+
+
+def _merc_areas(ctx: Ctx, cid: str) -> list[str]:
     out = set()
-    for p in ctx.s["pieces"].values():
-        if p["kind"] in ("unit", "merc", "leader", "king") and p["loc"] in ctx.c.areas and \
-                (p.get("hired") or p["nation"]) == cid:
+    areas = ctx.c.areas
+    for p in owned(ctx, cid):
+        if p["kind"] in ("unit", "merc", "leader", "king") and p["loc"] in areas:
             out.add(p["loc"])
     for a in (*ctx.c.home_areas(cid), *ctx.c.associated_areas(cid)):
         if ctx.area(a)["ctrl"] == cid and not ctx.pieces_at(a):

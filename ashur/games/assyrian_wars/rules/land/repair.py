@@ -19,6 +19,7 @@ from typing import Any
 from ashur.core.contract import Action, action
 from ashur.games.assyrian_wars.ctx import Ctx
 from ashur.games.assyrian_wars.rules.base.control_areas import city_holder
+from ashur.games.assyrian_wars.rules.base.forces import pieces_of
 from ashur.games.assyrian_wars.rules.base.secrecy import log_fogged
 from ashur.games.assyrian_wars.rules.base.territory import friendly_area
 from ashur.games.assyrian_wars.rules.base.units import is_mercenary, spec, unit_type
@@ -34,10 +35,35 @@ def supply_path(ctx: Ctx, start: str, cid: str, nation: str) -> bool:
     """6.4: a path of friendly controlled areas (and passable sea zones) from `start` to a friendly
     controlled home area of `nation` — or of a country that has joined the war on `cid`'s side, which
     8.2 makes a supply source for its allies' troops."""
+    cache = ctx.cache
+    if cache is not None:
+        key = ("supply_path", start, cid, nation)
+        hit = cache.get(key)
+        if hit is None:
+            hit = cache[key] = _supply_path(ctx, start, cid, nation)
+        return hit
+    return _supply_path(ctx, start, cid, nation)
+
+
+def _supply_homes(ctx: Ctx, cid: str, nation: str) -> set[str]:
+    """The home areas a path of :func:`supply_path` may end in (memoised on a frozen Ctx)."""
+    cache = ctx.cache
+    key = ("supply_homes", cid, nation)
+    if cache is not None:
+        hit = cache.get(key)
+        if hit is not None:
+            return hit
     homes = set(ctx.c.home_areas(nation))
     for other in ctx.s["countries"]:
         if other != nation and other in ctx.c.nations and supply_source(ctx, other, cid):
             homes.update(ctx.c.home_areas(other))
+    if cache is not None:
+        cache[key] = homes
+    return homes
+
+
+def _supply_path(ctx: Ctx, start: str, cid: str, nation: str) -> bool:
+    homes = _supply_homes(ctx, cid, nation)
     if start not in ctx.c.areas or not friendly_area(ctx, start, cid):
         return False
     seen = {start}
@@ -81,8 +107,10 @@ def rebuild_cost2(ctx: Ctx, pid: str) -> int:
 def rebuildable(ctx: Ctx, c: str) -> list[str]:
     out = []
     seen: set[tuple[Any, ...]] = set()
-    for pid, p in sorted(ctx.s["pieces"].items()):
-        if p["kind"] not in ("unit", "merc") or not p["red"] or ctx.owner(pid) != c or p["loc"] not in ctx.c.areas:
+    pieces = ctx.s["pieces"]
+    for pid in pieces_of(ctx, c):
+        p = pieces[pid]
+        if p["kind"] not in ("unit", "merc") or not p["red"] or p["loc"] not in ctx.c.areas:
             continue
         if ctx.kind(p["nation"]) == "nomad_mercenary":
             continue
@@ -105,9 +133,11 @@ def _offer(ctx: Ctx, frame: Frame) -> list[Action]:
             acts.append(action(f"rebuild:{pid}", "aw.act.rebuild", "6.4", piece=pid, area=ctx.piece(pid)["loc"],
                                ap=cost2 / 2))
     if can_pay(frame, 2):
-        for aid in sorted(ctx.s["areas"]):
-            st = ctx.area(aid)
-            mine = aid in ctx.c.home_areas(c) or ctx.c.areas[aid].kind == "associated" or st.get("province") == c
+        homes = ctx.c.home_areas(c)
+        areas = ctx.s["areas"]
+        for aid in sorted(a for a, st in areas.items() if st["pillage"] or st["damage"]):
+            st = areas[aid]
+            mine = aid in homes or ctx.c.areas[aid].kind == "associated" or st.get("province") == c
             if st["pillage"] and st["ctrl"] == c and mine:
                 acts.append(action(f"unpillage:{aid}", "aw.act.unpillage", "6.4", area=aid, level=st["pillage"]))
             if st["damage"] and city_holder(ctx, aid) == c and aid not in ctx.s["sieges"]:
@@ -120,8 +150,10 @@ def _offer(ctx: Ctx, frame: Frame) -> list[Action]:
 def pairs(ctx: Ctx, c: str) -> list[tuple[str, str]]:
     """9.3: pairs of reduced units of one country in one place, exactly the same kind and strength."""
     groups: dict[tuple[Any, ...], list[str]] = {}
-    for pid, p in sorted(ctx.s["pieces"].items()):
-        if p["kind"] not in ("unit", "merc", "ship") or not p["red"] or ctx.owner(pid) != c or not ctx.on_map(p["loc"]):
+    pieces = ctx.s["pieces"]
+    for pid in pieces_of(ctx, c):
+        p = pieces[pid]
+        if p["kind"] not in ("unit", "merc", "ship") or not p["red"] or not ctx.on_map(p["loc"]):
             continue
         kind = "SHIP" if p["kind"] == "ship" else unit_type(ctx, pid)
         key = (p["loc"], p["nation"], p["kind"], kind, int(spec(ctx, pid).front), int(spec(ctx, pid).reduced))

@@ -43,6 +43,7 @@ from ashur.games.assyrian_wars.rules.base.forces import (
     land_view,
     leaders_in,
     mark,
+    nation_pieces,
     normalize,
     track_sorted,
     units_in,
@@ -110,8 +111,9 @@ def siege_options(ctx: Ctx, frame: Frame) -> list[tuple[dict[str, Any], str, int
     c = frame["c"]
     rec = land_view(ctx)
     out = []
-    areas = sorted({p["loc"] for p in ctx.s["pieces"].values() if p["kind"] in ("leader", "king")
-                    and p["nation"] == c and p["loc"] in ctx.c.areas and not p["city"]})
+    pieces = ctx.s["pieces"]
+    areas = sorted({p["loc"] for p in map(pieces.__getitem__, nation_pieces(ctx, c)) if p["kind"] in ("leader", "king")
+                    and p["loc"] in ctx.c.areas and not p["city"]})
     for aid in areas:
         if not enemy_city(ctx, aid, c) or field_enemies(ctx, aid, c):
             continue

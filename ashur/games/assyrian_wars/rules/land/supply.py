@@ -24,7 +24,7 @@ from ashur.core.contract import Action, action
 from ashur.core.flow import Step
 from ashur.games.assyrian_wars.ctx import Ctx
 from ashur.games.assyrian_wars.rules.base.control_areas import city_holder, is_no_mans_land
-from ashur.games.assyrian_wars.rules.base.forces import all_forces_of, land, land_view, units_in
+from ashur.games.assyrian_wars.rules.base.forces import all_forces_of, land, land_view, owned, units_in
 from ashur.games.assyrian_wars.rules.base.terrain import attrition
 from ashur.games.assyrian_wars.rules.base.territory import friendly_country
 from ashur.games.assyrian_wars.rules.base.units import unit_type
@@ -86,8 +86,7 @@ def pillage(ctx: Ctx, aid: str, cid: str, rule: str = "6.14") -> None:
 
 def _offer_pillage(ctx: Ctx, frame: Frame) -> list[Action]:
     c = frame["c"]
-    areas = sorted({p["loc"] for pid, p in ctx.s["pieces"].items() if p["kind"] in ("unit", "merc")
-                    and ctx.owner(pid) == c and p["loc"] in ctx.c.areas})
+    areas = sorted({p["loc"] for p in owned(ctx, c) if p["kind"] in ("unit", "merc") and p["loc"] in ctx.c.areas})
     out = []
     for aid in areas:
         ok, dow = pillage_target(ctx, aid, c)

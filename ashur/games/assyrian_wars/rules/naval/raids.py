@@ -27,7 +27,7 @@ from ashur.core import flow
 from ashur.core.contract import Action, action
 from ashur.core.flow import Step
 from ashur.games.assyrian_wars.ctx import Ctx
-from ashur.games.assyrian_wars.rules.base.forces import is_finished, normalize
+from ashur.games.assyrian_wars.rules.base.forces import is_finished, normalize, pieces_by_owner
 from ashur.games.assyrian_wars.rules.base.naval import RAID, naval, naval_view, raider_attrition
 from ashur.games.assyrian_wars.rules.base.players import role_of
 from ashur.games.assyrian_wars.rules.base.units import CAVALRY, strength, unit_type
@@ -78,9 +78,14 @@ def left_area(ctx: Ctx, src: str) -> None:
 def candidates(ctx: Ctx, c: str) -> list[str]:
     """Units `c` may put into a Raid Box: one per kind of unit and place."""
     seen: dict[tuple[Any, ...], str] = {}
-    for pid, p in sorted(ctx.s["pieces"].items()):
-        if not may_raid_with(ctx, pid) or not own_side(ctx, c, ctx.owner(pid)):
-            continue
+    pieces = ctx.s["pieces"]
+    if ctx.cache is not None:
+        mine = sorted(pid for owner, pids in pieces_by_owner(ctx).items() if own_side(ctx, c, owner) for pid in pids
+                      if pieces[pid]["kind"] == "unit")
+    else:
+        mine = [pid for pid in sorted(pieces) if may_raid_with(ctx, pid) and own_side(ctx, c, ctx.owner(pid))]
+    for pid in mine:
+        p = pieces[pid]
         loc = p["loc"]
         if loc == "regroup":
             pass

@@ -19,6 +19,7 @@ from ashur.core import flow
 from ashur.core.contract import Action, action
 from ashur.core.flow import Step
 from ashur.games.assyrian_wars.ctx import Ctx
+from ashur.games.assyrian_wars.rules.base.forces import nation_pieces
 from ashur.games.assyrian_wars.rules.base.naval import (
     has_friendly_port,
     home_port_zones,
@@ -67,8 +68,10 @@ def repairable(ctx: Ctx, cid: str) -> list[str]:
     """6.16.a: reduced ships of the country in a sea zone holding a friendly port, one per zone."""
     out: dict[str, str] = {}
     done = naval_view(ctx)["repaired"]
-    for pid, p in sorted(ctx.s["pieces"].items()):
-        if p["kind"] != "ship" or p["nation"] != cid or not p["red"] or not is_zone(ctx, p["loc"]) or pid in done:
+    pieces = ctx.s["pieces"]
+    for pid in nation_pieces(ctx, cid):
+        p = pieces[pid]
+        if p["kind"] != "ship" or not p["red"] or not is_zone(ctx, p["loc"]) or pid in done:
             continue
         if has_friendly_port(ctx, p["loc"], cid):
             out.setdefault(p["loc"], pid)

@@ -20,6 +20,7 @@ from ashur.core.contract import Action, action
 from ashur.core.flow import Step
 from ashur.games.assyrian_wars.ctx import Ctx
 from ashur.games.assyrian_wars.rules.base.asking import ask, register_question
+from ashur.games.assyrian_wars.rules.base.forces import nation_pieces
 from ashur.games.assyrian_wars.rules.course.impulse import can_pay, current_impulse, pay
 from ashur.games.assyrian_wars.rules.politics.markers import move_towards, room_towards
 from ashur.games.assyrian_wars.rules.registry import FLOW, HOOKS, MenuEntry
@@ -43,8 +44,9 @@ def is_diplomat(ctx: Ctx, c: str) -> bool:
 
 def nomad_on_map(ctx: Ctx, nomad: str) -> bool:
     """6.9: nomads without forces on the map (the Regroup Box does not count) cannot be influenced."""
-    return any(p["nation"] == nomad and ctx.on_map(p["loc"]) and p["kind"] in ("unit", "leader", "king")
-               for p in ctx.s["pieces"].values())
+    pieces = ctx.s["pieces"]
+    return any(ctx.on_map((p := pieces[pid])["loc"]) and p["kind"] in ("unit", "leader", "king")
+               for pid in nation_pieces(ctx, nomad))
 
 
 def refusal(ctx: Ctx, power: str, subject: str) -> tuple[str, str] | None:

@@ -52,6 +52,17 @@ def dow_cost(ctx: Ctx, aggressor: str, target: str) -> int:
 
 def can_declare(ctx: Ctx, aggressor: str, target: str) -> tuple[bool, str, str]:
     """Whether `aggressor` may declare war on `target` now: (allowed, reason, rule)."""
+    cache = ctx.cache
+    if cache is not None:
+        key = ("can_declare", aggressor, target)
+        hit = cache.get(key)
+        if hit is None:
+            hit = cache[key] = _can_declare(ctx, aggressor, target)
+        return hit
+    return _can_declare(ctx, aggressor, target)
+
+
+def _can_declare(ctx: Ctx, aggressor: str, target: str) -> tuple[bool, str, str]:
     from ashur.games.assyrian_wars.rules.politics.grace import grace_between
 
     if aggressor == target:
