@@ -15,19 +15,36 @@ from typing import Any
 
 from ashur.games.assyrian_wars.ctx import Ctx
 from ashur.games.assyrian_wars.rules.base.forces import army_units, groups
-from ashur.games.assyrian_wars.rules.base.units import is_leader, ratings, strength
+from ashur.games.assyrian_wars.rules.base.units import is_leader, ratings
 
 MAX_STACK = 10
 STACK_KINDS = ("unit", "merc", "leader", "king", "ship")
 
 
+_STRENGTHS: dict[int, dict[str, tuple[int, int]]] = {}
+
+
+def _strengths(content: Any) -> dict[str, tuple[int, int]]:
+    """Counter id -> (front, reduced) combat factor of every unit, mercenary and ship, once per content."""
+    table = _STRENGTHS.get(id(content))
+    if table is None:
+        table = {}
+        for group in (content.units, content.mercenary_units, content.ships):
+            for pid, sp in group.items():
+                table[pid] = (int(sp.front), int(sp.reduced))
+        _STRENGTHS[id(content)] = table
+    return table
+
+
 def _top(ctx: Ctx, pieces: list[str]) -> str:
     """The piece shown on top of a stack: its best leader (action, then command rating), else its strongest
     unit; ties by piece id."""
-    leaders = [p for p in pieces if is_leader(ctx, p)]
+    state_pieces = ctx.s["pieces"]
+    leaders = [p for p in pieces if state_pieces[p]["kind"] in ("leader", "king")]
     if leaders:
         return min(leaders, key=lambda p: (-ratings(ctx, p)[0], -ratings(ctx, p)[1], p))
-    return min(pieces, key=lambda p: (-strength(ctx, p), p))
+    table = _strengths(ctx.c)
+    return min(pieces, key=lambda p: (-table[p][1 if state_pieces[p]["red"] else 0], p))
 
 
 def stacks(ctx: Ctx) -> list[dict[str, Any]]:
