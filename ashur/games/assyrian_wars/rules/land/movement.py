@@ -52,7 +52,7 @@ from ashur.games.assyrian_wars.rules.base.forces import (
     tidy,
     units_in,
 )
-from ashur.games.assyrian_wars.rules.base.naval import landed
+from ashur.games.assyrian_wars.rules.base.naval import landed, naval_view
 from ashur.games.assyrian_wars.rules.base.players import role_of
 from ashur.games.assyrian_wars.rules.base.secrecy import log_fogged
 from ashur.games.assyrian_wars.rules.base.terrain import (
@@ -182,6 +182,11 @@ def movable(ctx: Ctx, c: str, f: dict[str, Any]) -> bool:
     """A force the phasing country may move: not finished, with a leader if it holds mercenaries."""
     if is_finished(ctx, f["pieces"]) or landed(ctx, f["pieces"]):
         return False
+    return _movable_rest(ctx, c, f)
+
+
+def _movable_rest(ctx: Ctx, c: str, f: dict[str, Any]) -> bool:
+    """:func:`movable` after the finished and disembarked tests."""
     if not f["leaders"] and any(is_mercenary(ctx, u) for u in f["units"]):
         return False
     if f["id"].startswith("ag"):
@@ -196,8 +201,13 @@ def _offer_move(ctx: Ctx, frame: Frame) -> list[Action]:
     halted = rec.get("halted", [])
     city_moves = rec["city_moves"]
     out = []
+    finished = rec["finished"]
+    landed_now = naval_view(ctx)["landed"]
     for f in all_forces_of(ctx, c):
-        if not movable(ctx, c, f) or _halted(f, halted):
+        pieces = f["pieces"]  # movable(), with the per-impulse records read once
+        if (finished and any(p in finished for p in pieces)) or (landed_now and any(p in landed_now for p in pieces)):
+            continue
+        if not _movable_rest(ctx, c, f) or _halted(f, halted):
             continue
         # entering the city is the cheaper test: the neighbours are tried only without it
         city = not f["city"] and f["loc"] not in city_moves and city_open_to(ctx, f["loc"], f["countries"]) \
