@@ -201,6 +201,12 @@ class Ctx:
         found = at.get(loc)
         return list(found) if found else []
 
+    def pieces_here(self, loc: str) -> list[str] | tuple[()]:
+        """:meth:`pieces_at` without the copy: the index's own sorted list, which the caller must neither
+        change nor hold while pieces move."""
+        at = self._at if self._at is not None else self._index()
+        return at.get(loc) or ()
+
     def locations(self) -> list[str]:
         """Every location that holds a piece now (in no particular order)."""
         at = self._at if self._at is not None else self._index()

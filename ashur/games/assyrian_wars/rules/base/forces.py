@@ -146,8 +146,8 @@ def land_pieces_at(ctx: Ctx, loc: str, city: bool | None = None) -> list[str]:
     """Land units and leaders at a location (in the city, outside it, or both)."""
     pieces = ctx.s["pieces"]
     if city is None:
-        return [pid for pid in ctx.pieces_at(loc) if pieces[pid]["kind"] in _LAND_KINDS]
-    return [pid for pid in ctx.pieces_at(loc)
+        return [pid for pid in ctx.pieces_here(loc) if pieces[pid]["kind"] in _LAND_KINDS]
+    return [pid for pid in ctx.pieces_here(loc)
             if (p := pieces[pid])["kind"] in _LAND_KINDS and bool(p["city"]) == city]
 
 
@@ -172,7 +172,7 @@ def army_units(ctx: Ctx, lid: str) -> list[str]:
     pieces = ctx.s["pieces"]
     p = pieces[lid]
     city = bool(p["city"])
-    return [u for u in ctx.pieces_at(p["loc"]) if (q := pieces[u]).get("army") == lid and q["kind"] in _UNIT_KINDS
+    return [u for u in ctx.pieces_here(p["loc"]) if (q := pieces[u]).get("army") == lid and q["kind"] in _UNIT_KINDS
             and bool(q["city"]) == city]
 
 

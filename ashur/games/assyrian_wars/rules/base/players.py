@@ -38,14 +38,17 @@ def controller(ctx: Ctx, cid: str) -> str | None:
         key = ("controller", cid)
         if key in cache:
             return cache[key]
-    found = ctx.s.get("power_control", {}).get(cid) or ctx.s.get("substitutes", {}).get(cid)
+    s = ctx.s
     # 8.4: a power allied to Assyria; 7.1: a substitute country
+    pc = s.get("power_control")
+    subs = s.get("substitutes")
+    found = (pc.get(cid) if pc else None) or (subs.get(cid) if subs else None)
     if found is None:
         if ctx.is_power(cid):
             found = cid
         else:
             ally = ctx.ally_power(cid)
-            found = ally if ally is not None and ally in ctx.s["countries"] else ctx.s["control"].get(cid)
+            found = ally if ally is not None and ally in s["countries"] else s["control"].get(cid)
     if cache is not None:
         cache[key] = found
     return found

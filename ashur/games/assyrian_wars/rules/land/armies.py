@@ -51,38 +51,54 @@ MAX_ARMIES = 3
 
 
 # --- 10.2 the Mede before turn 4 --------------------------------------------------------------------
-def mede_home(ctx: Ctx) -> set[str]:
-    return set(ctx.c.home_areas(MEDE))
+_MEDE_HOME: dict[int, frozenset[str]] = {}
+
+
+def mede_home(ctx: Ctx) -> frozenset[str]:
+    """The Mede home areas (one set per content)."""
+    home = _MEDE_HOME.get(id(ctx.c))
+    if home is None:
+        home = _MEDE_HOME[id(ctx.c)] = frozenset(ctx.c.home_areas(MEDE))
+    return home
 
 
 def mede_limit(ctx: Ctx, outside_leader: str | None) -> int:
     if outside_leader is not None:
         return command(ctx, outside_leader)
-    leaders = [pid for pid, p in ctx.s["pieces"].items() if p["nation"] == MEDE and is_leader(ctx, pid)
-               and ctx.on_map(p["loc"])]
+    table = ctx.s["pieces"]
+    leaders = [pid for pid in nation_pieces(ctx, MEDE) if is_leader(ctx, pid) and ctx.on_map(table[pid]["loc"])]
     return max((command(ctx, lid) for lid in leaders), default=0)
 
 
 def mede_may_operate(ctx: Ctx, pieces: list[str], dest: str) -> bool:
     """10.2: whether Mede `pieces` may go to `dest` before the Medes unite."""
-    if not mede_divided(ctx) or dest in mede_home(ctx):
-        return True
-    mine = [p for p in pieces if ctx.piece(p)["nation"] == MEDE]
-    if not mine:
+    if not mede_divided(ctx):
         return True
     home = mede_home(ctx)
+    if dest in home:
+        return True
+    table = ctx.s["pieces"]
+    mine = [p for p in pieces if table[p]["nation"] == MEDE]
+    if not mine:
+        return True
     moving = set(pieces)
     own_leader = next(iter(leaders_in(ctx, mine)), None)
+    areas = ctx.c.areas
     outside_armies = []
-    for pid, p in sorted(ctx.s["pieces"].items()):
-        if p["nation"] != MEDE or pid in moving or not is_leader(ctx, pid):
+    outside = 0
+    for pid in nation_pieces(ctx, MEDE):  # in id order
+        if pid in moving:
             continue
-        if ctx.on_map(p["loc"]) and p["loc"] in ctx.c.areas and p["loc"] not in home and army_units(ctx, pid):
-            outside_armies.append(pid)
+        loc = table[pid]["loc"]
+        if loc not in areas or loc in home or not ctx.on_map(loc):
+            continue
+        if is_leader(ctx, pid):
+            if army_units(ctx, pid):
+                outside_armies.append(pid)
+        elif is_regular(ctx, pid):
+            outside += 1
     if own_leader is not None and units_in(ctx, mine) and outside_armies:
         return False
-    outside = sum(1 for pid, p in ctx.s["pieces"].items() if p["nation"] == MEDE and is_regular(ctx, pid)
-                  and pid not in moving and ctx.on_map(p["loc"]) and p["loc"] in ctx.c.areas and p["loc"] not in home)
     outside += sum(1 for p in mine if is_regular(ctx, p))
     lead = own_leader if own_leader is not None and units_in(ctx, mine) else next(iter(outside_armies), None)
     return outside <= mede_limit(ctx, lead)

@@ -52,7 +52,7 @@ from ashur.games.assyrian_wars.rules.base.forces import (
     tidy,
     units_in,
 )
-from ashur.games.assyrian_wars.rules.base.naval import landed
+from ashur.games.assyrian_wars.rules.base.naval import landed, naval_view
 from ashur.games.assyrian_wars.rules.base.players import role_of
 from ashur.games.assyrian_wars.rules.base.secrecy import log_fogged
 from ashur.games.assyrian_wars.rules.base.terrain import (
@@ -68,7 +68,7 @@ from ashur.games.assyrian_wars.rules.base.terrain import (
 from ashur.games.assyrian_wars.rules.base.territory import could_intercept_into, friendly_area
 from ashur.games.assyrian_wars.rules.base.units import is_leader, is_mercenary
 from ashur.games.assyrian_wars.rules.course.impulse import can_pay, pay
-from ashur.games.assyrian_wars.rules.land.armies import activate_group, joinable, mede_may_operate
+from ashur.games.assyrian_wars.rules.land.armies import activate_group, joinable, mede_home, mede_may_operate
 from ashur.games.assyrian_wars.rules.land.casualties import representatives
 from ashur.games.assyrian_wars.rules.land.entering import entry_requirement
 from ashur.games.assyrian_wars.rules.land.entry import push_entry
@@ -115,6 +115,9 @@ def enter_check(ctx: Ctx, imp: Frame, c: str, pieces: list[str], here: str, *,
     nomad = ctx.is_nomad(c)
     cost_of = step_costs(ctx, pieces, per_unit=per_unit)
     mede_only: list[bool] = []
+    # mede_may_operate depends on the area entered only through whether it is a Mede home area
+    mede_home_areas = mede_home(ctx) if mede else frozenset()
+    mede_outside: list[bool] = []
 
     def check(dest: str, kind: str | None) -> tuple[int, str | None] | None:
         # can_cross: a connection; a Mede-only one for Mede regulars only (1.3)
@@ -134,8 +137,11 @@ def enter_check(ctx: Ctx, imp: Frame, c: str, pieces: list[str], here: str, *,
                 if co != c:
                     return None
                 dow = target
-        if mede and not mede_may_operate(ctx, pieces, dest):
-            return None
+        if mede and dest not in mede_home_areas:
+            if not mede_outside:
+                mede_outside.append(mede_may_operate(ctx, pieces, dest))
+            if not mede_outside[0]:
+                return None
         if nomad and nomad_refusal(ctx, c, pieces, dest) is not None:
             return None
         cost2 = cost_of(here, dest, kind)
@@ -176,6 +182,11 @@ def movable(ctx: Ctx, c: str, f: dict[str, Any]) -> bool:
     """A force the phasing country may move: not finished, with a leader if it holds mercenaries."""
     if is_finished(ctx, f["pieces"]) or landed(ctx, f["pieces"]):
         return False
+    return _movable_rest(ctx, c, f)
+
+
+def _movable_rest(ctx: Ctx, c: str, f: dict[str, Any]) -> bool:
+    """:func:`movable` after the finished and disembarked tests."""
     if not f["leaders"] and any(is_mercenary(ctx, u) for u in f["units"]):
         return False
     if f["id"].startswith("ag"):
@@ -186,15 +197,22 @@ def movable(ctx: Ctx, c: str, f: dict[str, Any]) -> bool:
 # --- the menu -----------------------------------------------------------------------------------------
 def _offer_move(ctx: Ctx, frame: Frame) -> list[Action]:
     c = frame["c"]
-    halted = land_view(ctx).get("halted", [])
+    rec = land_view(ctx)
+    halted = rec.get("halted", [])
+    city_moves = rec["city_moves"]
     out = []
+    finished = rec["finished"]
+    landed_now = naval_view(ctx)["landed"]
     for f in all_forces_of(ctx, c):
-        if not movable(ctx, c, f) or _halted(f, halted):
+        pieces = f["pieces"]  # movable(), with the per-impulse records read once
+        if (finished and any(p in finished for p in pieces)) or (landed_now and any(p in landed_now for p in pieces)):
             continue
-        can = has_step(ctx, frame, c, f["pieces"], f["loc"], not f["leaders"])
-        city = not f["city"] and city_open_to(ctx, f["loc"], f["countries"]) and not enemy_field(ctx, f["loc"], c) \
-            and f["loc"] not in land_view(ctx)["city_moves"]
-        if can or city:
+        if not _movable_rest(ctx, c, f) or _halted(f, halted):
+            continue
+        # entering the city is the cheaper test: the neighbours are tried only without it
+        city = not f["city"] and f["loc"] not in city_moves and city_open_to(ctx, f["loc"], f["countries"]) \
+            and not enemy_field(ctx, f["loc"], c)
+        if city or has_step(ctx, frame, c, f["pieces"], f["loc"], not f["leaders"]):
             out.append(action(f"move:{f['id']}", "aw.act.move_force", "6.6", force=f["id"], area=f["loc"],
                               n=len(units_in(ctx, f["pieces"]))))
     return out

@@ -103,10 +103,13 @@ def hires_mercenaries(ctx: Ctx, cid: str) -> bool:
 
 def representatives(ctx: Ctx, pids: list[str]) -> list[str]:
     seen: dict[tuple[Any, ...], str] = {}
+    table = ctx.s["pieces"]
     for pid in sorted(pids):
-        p = ctx.piece(pid)
-        key = (p["kind"], p["nation"], unit_type(ctx, pid) if not is_leader(ctx, pid) else pid, p["red"],
-               strength(ctx, pid) if not is_leader(ctx, pid) else 0)
+        p = table[pid]
+        if p["kind"] in ("leader", "king"):  # is_leader
+            key = (p["kind"], p["nation"], pid, p["red"], 0)
+        else:
+            key = (p["kind"], p["nation"], unit_type(ctx, pid), p["red"], strength(ctx, pid))
         seen.setdefault(key, pid)
     return sorted(seen.values())
 
@@ -118,26 +121,33 @@ def _offer(ctx: Ctx, frame: Frame) -> list[Action]:
     acts: list[Action] = []
     cities = build_cities(ctx, c)
     if cities:
-        pool = [pid for pid in ctx.pieces_at("pool") if ctx.piece(pid)["nation"] == c
+        pool = [pid for pid in ctx.pieces_here("pool") if ctx.piece(pid)["nation"] == c
                 and ctx.piece(pid)["kind"] == "unit" and not is_mercenary(ctx, pid)]
         for pid in representatives(ctx, pool):
             if can_pay(frame, build_cost2(ctx, pid)):
                 acts.append(action(f"build:{pid}", "aw.act.build", "6.1", piece=pid, ap=build_cost2(ctx, pid) / 2))
-    if hires_mercenaries(ctx, c) and merc_areas(ctx, c):
-        for pid in representatives(ctx, ctx.pieces_at(f"merc:{c}")):
-            if can_pay(frame, strength(ctx, pid)):
-                acts.append(action(f"hire:{pid}", "aw.act.hire", "6.2", piece=pid, ap=strength(ctx, pid) / 2))
+    if hires_mercenaries(ctx, c):
+        # the areas are worked out only when there is a mercenary to hire or buy
+        mine = ctx.pieces_at(f"merc:{c}")
+        sellers: list[tuple[str, list[str]]] = []
         if ctx.s["options"].get("sell_mercenaries") and ctx.country(c).get("sold_mercs_turn") != ctx.turn:
             for seller in ctx.powers():
                 if seller == c or not ctx.active(seller):
                     continue
-                for pid in representatives(ctx, ctx.pieces_at(f"merc:{seller}")):
+                sellers.append((seller, ctx.pieces_at(f"merc:{seller}")))
+        if (mine or any(pids for _s, pids in sellers)) and merc_areas(ctx, c):
+            for pid in representatives(ctx, mine):
+                if can_pay(frame, strength(ctx, pid)):
+                    acts.append(action(f"hire:{pid}", "aw.act.hire", "6.2", piece=pid, ap=strength(ctx, pid) / 2))
+            for seller, pids in sellers:
+                for pid in representatives(ctx, pids):
                     price = math.ceil(strength(ctx, pid) / 2)
                     if pid not in rec.get("refused_sales", []) and can_pay(frame, 2 * price):
                         acts.append(action(f"buy_merc:{seller}:{pid}", "aw.act.buy_merc", "9.6", seller=seller,
                                            piece=pid, ap=price))
-    if not rec["leader_bought"] and can_pay(frame, 2 * LEADER_PRICE) and leader_areas(ctx, c) and any(
-            ctx.piece(p)["nation"] == c and ctx.piece(p)["kind"] == "leader" for p in ctx.pieces_at("pool")):
+    if not rec["leader_bought"] and can_pay(frame, 2 * LEADER_PRICE) and any(
+            ctx.piece(p)["nation"] == c and ctx.piece(p)["kind"] == "leader" for p in ctx.pieces_here("pool")) \
+            and leader_areas(ctx, c):
         acts.append(action("leader", "aw.act.buy_leader", "6.3", ap=LEADER_PRICE))
     for pid in representatives(ctx, regroup_pieces(ctx, c)):
         cost2 = 1 if is_mercenary(ctx, pid) else 2

@@ -40,18 +40,32 @@ MEDE_CITIES = 7
 CHECK_MODIFIER = {"assyria": 6, "power": 2, "minor": 0}
 
 
+_SQUARES: dict[int, tuple[Any, dict[str, list[str]]]] = {}
+
+
+def _squares(ctx: Ctx, target: str) -> list[str]:
+    """The square home areas of `target` outside the Far East, sorted (one table per content)."""
+    entry = _SQUARES.get(id(ctx.c))
+    if entry is None or entry[0] is not ctx.c:
+        entry = _SQUARES[id(ctx.c)] = (ctx.c, {})
+    found = entry[1].get(target)
+    if found is None:
+        areas = ctx.c.areas
+        found = entry[1][target] = sorted(aid for aid in ctx.c.home_areas(target)
+                                          if areas[aid].is_square and areas[aid].kind != "far_east")
+    return found
+
+
 def square_areas(ctx: Ctx, target: str) -> list[str]:
     """The square home areas that must be held (10.4.c: other conquerors' provinces excepted)."""
     out = []
-    for aid in ctx.c.home_areas(target):
-        area = ctx.c.areas[aid]
-        if not area.is_square or area.kind == "far_east":
-            continue
-        province = ctx.area(aid).get("province")
+    state = ctx.s["areas"]
+    for aid in _squares(ctx, target):
+        province = state[aid].get("province")
         if province is not None and province != target and held_by(ctx, aid) == province:
             continue
         out.append(aid)
-    return sorted(out)
+    return out
 
 
 def enemy_held(ctx: Ctx, target: str, aid: str) -> bool:
@@ -67,10 +81,9 @@ def invaders(ctx: Ctx, target: str) -> dict[str, list[str]]:
     """Powers (with the areas of their allied minors and nomads) holding square home areas of `target`."""
     out: dict[str, list[str]] = {}
     for aid in square_areas(ctx, target):
-        if not enemy_held(ctx, target, aid):
-            continue
         holder = held_by(ctx, aid)
-        assert holder is not None
+        if holder is None or holder == target or not ctx.at_war(holder, target):  # enemy_held
+            continue
         p = relations.principal(ctx, holder)
         if is_power_like(ctx, p) and p != target:
             out.setdefault(p, []).append(aid)

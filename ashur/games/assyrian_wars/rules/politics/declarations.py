@@ -37,10 +37,8 @@ def _offer(ctx: Ctx, impulse: Frame) -> list[Action]:
         return []
     acts = []
     for t in targets(ctx):
-        if not can_declare(ctx, c, t)[0]:
-            continue
-        cost = dow_cost(ctx, c, t)
-        if can_pay(impulse, 2 * cost):
+        cost = dow_cost(ctx, c, t)  # the price is the cheaper test
+        if can_pay(impulse, 2 * cost) and can_declare(ctx, c, t)[0]:
             acts.append(action(f"dow:{t}", "aw.act.declare_war", "7.4.2", target=t, ap=cost))
     return acts
 

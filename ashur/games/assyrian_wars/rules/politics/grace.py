@@ -44,7 +44,12 @@ def in_grace(ctx: Ctx, conquered: str, conqueror: str) -> bool:
 def grace_between(ctx: Ctx, a: str, b: str) -> tuple[str, str] | None:
     """The (conquered, conqueror) grace period binding the sides of `a` and `b` (their allied minors,
     minor cities and nomads included), if any."""
+    conquered = ctx.s["conquered"]
+    if not conquered:
+        return None
     pa, pb = relations.principal(ctx, a), relations.principal(ctx, b)
+    if a not in conquered and b not in conquered and pa not in conquered and pb not in conquered:
+        return None  # in_grace(x, y) needs x conquered
     for x, y in ((a, b), (pa, pb), (a, pb), (pa, b)):
         if in_grace(ctx, x, y):
             return (x, y)

@@ -97,13 +97,28 @@ def move_group(ctx: Ctx, pieces: list[str], dest: str, rule: str, owner: str) ->
     ctx.log("aw.relocated", rule, country=owner, area=src, dest=dest, n=len(pieces))
 
 
+_SORTED_AREAS: dict[int, tuple[Any, list[str]]] = {}
+
+
+def _sorted_areas(ctx: Ctx) -> list[str]:
+    entry = _SORTED_AREAS.get(id(ctx.c))
+    if entry is None or entry[0] is not ctx.c:
+        entry = _SORTED_AREAS[id(ctx.c)] = (ctx.c, sorted(ctx.c.areas))
+    return entry[1]
+
+
 def _groups(ctx: Ctx, keep: Callable[[str, str, str], bool]) -> list[tuple[str, str, list[str]]]:
     """(owner, area, pieces) of on-map land pieces for which ``keep(owner, area, pid)`` is False."""
     out: dict[tuple[str, str], list[str]] = {}
-    for aid in sorted(ctx.c.areas):
-        for pid in land_pieces(ctx, aid):
-            owner = ctx.owner(pid)
-            if owner not in ctx.s["countries"] or keep(owner, aid, pid):
+    countries = ctx.s["countries"]
+    table = ctx.s["pieces"]
+    for aid in _sorted_areas(ctx):
+        for pid in ctx.pieces_here(aid):
+            p = table[pid]
+            if p["kind"] not in LAND_KINDS:
+                continue
+            owner = p.get("hired") or p["nation"]
+            if owner not in countries or keep(owner, aid, pid):
                 continue
             out.setdefault((owner, aid), []).append(pid)
     return [(o, a, ps) for (o, a), ps in sorted(out.items())]
@@ -134,8 +149,14 @@ def allowed_in(ctx: Ctx, owner: str, aid: str, in_city: bool) -> bool:
 
 def enforce_territory(ctx: Ctx, rule: str) -> None:
     """7.4.1 / 8.1: forces in a country at peace with them below march status relocate."""
+    seen: dict[tuple[str, str, bool], bool] = {}  # nothing moves while _groups asks
+
     def keep(o: str, aid: str, pid: str) -> bool:
-        return allowed_in(ctx, o, aid, bool(ctx.piece(pid)["city"]))
+        key = (o, aid, bool(ctx.piece(pid)["city"]))
+        found = seen.get(key)
+        if found is None:
+            found = seen[key] = allowed_in(ctx, *key)
+        return found
     for o, aid, pieces in _groups(ctx, keep):
         relocate(ctx, o, aid, pieces, ctx.area_ctrl(aid), "8.1")
 
