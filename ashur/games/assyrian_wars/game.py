@@ -10,6 +10,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
+import orjson
 import yaml
 
 from ashur.core import flow
@@ -176,6 +177,7 @@ class AssyrianWars(Game):
         else:
             act = FLOW.find(ctx0, state, actor, action_id, role)
         readers = state.memo.get("readers") or _readers(ctx0)
+        key = state.memo.get("readers_key") or _readers_key(state)
         at = ctx0._at
         state.memo.clear()
         ctx = Ctx(state, content(), at=at)
@@ -183,12 +185,14 @@ class AssyrianWars(Game):
             FLOW.apply_found(ctx, state, actor, act)
         finally:
             state.memo.clear()
-        after = _readers(ctx)
-        if any(r is not None and readers.get(cid) != r for cid, r in after.items()):
+        after_key = _readers_key(state)
+        after = readers if after_key == key else _readers(ctx)
+        if after is not readers and any(r is not None and readers.get(cid) != r for cid, r in after.items()):
             # A role now reads a country it could not read before (an alliance, a minor activated): its
             # hand and fogged units are news to that role, so undo may not cross this action (DESIGN).
             ctx.reveal()
         state.memo["readers"] = after
+        state.memo["readers_key"] = after_key
         if ctx._at is not None:
             state.memo["at"] = ctx._at
 
@@ -203,8 +207,9 @@ class AssyrianWars(Game):
         new = clone_for_act(state)
         new.memo[("legal", role)] = legal
         new.memo["deciders"] = state.memo["deciders"]
-        if "readers" in state.memo:
-            new.memo["readers"] = state.memo["readers"]
+        for k in ("readers", "readers_key"):
+            if k in state.memo:
+                new.memo[k] = state.memo[k]
         at = self._ctx(state)._at
         if at is not None:
             new.memo["at"] = {loc: list(pids) for loc, pids in at.items()}
@@ -306,6 +311,13 @@ def _catalog(lang: str) -> dict[str, str]:
 
 
 GAME = AssyrianWars()
+
+
+def _readers_key(state: State) -> bytes:
+    """Everything :func:`_readers` depends on (alliances and statuses, control of minors and nomads, 8.4 and
+    7.1 overrides, the roles), as bytes: equal keys, equal readers, so most actions skip the recount."""
+    return orjson.dumps([state["diplo"], state["control"], state.get("power_control"), state.get("substitutes"),
+                         state["power_role"], state["roles"], list(state["countries"])])
 
 
 def _readers(ctx: Ctx) -> dict[str, str | None]:
