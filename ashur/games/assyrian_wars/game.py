@@ -179,11 +179,15 @@ class AssyrianWars(Game):
         readers = state.memo.get("readers") or _readers(ctx0)
         key = state.memo.get("readers_key") or _readers_key(state)
         at = ctx0._at
+        static = state.memo.get("pieces_static")
         state.memo.clear()
         ctx = Ctx(state, content(), at=at)
+        if static is not None:
+            state.memo["pieces_static"] = static
         try:
             FLOW.apply_found(ctx, state, actor, act)
         finally:
+            static = state.memo.get("pieces_static", static)  # ids and nations of pieces never change
             state.memo.clear()
         after_key = _readers_key(state)
         after = readers if after_key == key else _readers(ctx)
@@ -195,6 +199,8 @@ class AssyrianWars(Game):
         state.memo["readers_key"] = after_key
         if ctx._at is not None:
             state.memo["at"] = ctx._at
+        if static is not None:
+            state.memo["pieces_static"] = static
 
     def act(self, state: State, role: str, action_id: str) -> State:
         check_action_id(action_id, role)

@@ -76,6 +76,27 @@ def is_land_piece(ctx: Ctx, pid: str) -> bool:
     return ctx.piece(pid)["kind"] in LAND_KINDS
 
 
+def _static_tables(ctx: Ctx) -> tuple[dict[str, list[str]], list[str], dict[str, int]]:
+    """What never changes in a game's pieces table: nation -> piece ids (in table order), the pieces that
+    can be hired (mercenaries, nomad mercenaries), and each id's position in the table. Kept in the state's
+    memo, which the game carries from one state to the next (the table's ids and nations never change)."""
+    memo = getattr(ctx.s, "memo", None)
+    found = memo.get("pieces_static") if memo is not None else None
+    if found is None:
+        by_nation: dict[str, list[str]] = {}
+        hireable: list[str] = []
+        position: dict[str, int] = {}
+        for i, (pid, p) in enumerate(ctx.s["pieces"].items()):
+            by_nation.setdefault(p["nation"], []).append(pid)
+            position[pid] = i
+            if p["kind"] == "merc" or ctx.kind(p["nation"]) == "nomad_mercenary":
+                hireable.append(pid)
+        found = (by_nation, hireable, position)
+        if memo is not None:
+            memo["pieces_static"] = found
+    return found
+
+
 def pieces_by_owner(ctx: Ctx) -> dict[str, list[str]]:
     """Owner (:meth:`Ctx.owner`) -> the ids of its pieces (in no particular order), every piece wherever it
     is; built once per frozen Ctx (its cache, with the same table by nation for :func:`nation_pieces`), else
@@ -85,24 +106,22 @@ def pieces_by_owner(ctx: Ctx) -> dict[str, list[str]]:
         hit = cache.get("by_owner")
         if hit is not None:
             return hit
-    out: dict[str, list[str]] = {}
-    by_nation: dict[str, list[str]] = {}
-    for pid, p in ctx.s["pieces"].items():
-        nation = p["nation"]
-        owner = p.get("hired") or nation
-        found = out.get(owner)
-        if found is None:
-            out[owner] = [pid]
-        else:
-            found.append(pid)
-        found = by_nation.get(nation)
-        if found is None:
-            by_nation[nation] = [pid]
-        else:
-            found.append(pid)
+    by_nation, hireable, position = _static_tables(ctx)
+    pieces = ctx.s["pieces"]
+    out = {nation: list(pids) for nation, pids in by_nation.items()}
+    received: set[str] = set()
+    for pid in hireable:
+        p = pieces[pid]
+        hirer = p.get("hired")
+        if hirer and hirer != p["nation"]:
+            out[p["nation"]].remove(pid)
+            out.setdefault(hirer, []).append(pid)
+            received.add(hirer)
+    for owner in received:
+        out[owner].sort(key=position.__getitem__)  # the order of the pieces table, as a full scan gives
     if cache is not None:
         cache["by_owner"] = out
-        cache["by_nation"] = by_nation
+        cache["by_nation"] = {nation: list(pids) for nation, pids in by_nation.items()}
     return out
 
 
