@@ -419,10 +419,9 @@ def _room_shows(ctx: Ctx, lid: str, unit: str) -> None:
     standing beside it shows that on the map: count a reveal."""
     units = army_units(ctx, lid)
     cmd = command(ctx, lid)
-    if units and cmd < len(units) + 1 and len(units) < 2 * cmd and ctx.owner(unit) == ctx.piece(lid)["nation"]:
-        from ashur.games.assyrian_wars.fog import restacked
-
-        restacked(ctx, units)
+    if units and cmd < len(units) + 1 and len(units) < 2 * cmd and ctx.owner(unit) == ctx.piece(lid)["nation"] \
+            and ctx.s["options"].get("fog_of_war") and ctx.on_map(ctx.piece(lid)["loc"]):
+        ctx.reveal()  # (as fog.restacked, which this module may not import; an army in battle is shown anyway)
 
 
 def divide_units(ctx: Ctx, loc: str, cid: str) -> None:
