@@ -209,3 +209,17 @@ def test_9_5_6_6_1_a_fogged_force_crossing_a_desert_is_checked_in_public_even_if
     assert pos.state["rng"]["n"] == n  # no die for light cavalry
     seen = [e for _, e in GAME.visible_log(pos.state, "assyria") if e["key"] == "aw.attrition"]
     assert [e["params"] for e in seen] == [{"country": "babylonia", "area": "suhu", "why": "aw.why.desert"}]
+
+
+# --- 5.1: disbanded mercenaries go to the open game pool ----------------------------------------------------
+def test_9_5_5_1_a_fogged_mercenary_disbanded_from_the_map_counts_a_reveal() -> None:
+    from ashur.games.assyrian_wars.rules.course.mercenaries import disband
+
+    pos = landkit.start()
+    army(pos, "assyria-turtanu", "kalhu", ["assyria-hi4-1", "assyria-li3-1"])
+    landkit.put(pos, "merc-li2-1", "kalhu", army="assyria-turtanu", hired="assyria")
+    n = pos.state.get("reveals", 0)
+    run(pos, lambda ctx: disband(ctx, "merc-li2-1"))
+    assert pos.state["pieces"]["merc-li2-1"]["loc"] == "gamepool" and pos.state["reveals"] == n + 1
+    run(pos, lambda ctx: disband(ctx, "merc-li2-1"))  # already in the pool: nothing hidden shows
+    assert pos.state["reveals"] == n + 1
