@@ -515,9 +515,21 @@ def tidy(ctx: Ctx, loc: str, cid: str) -> None:
             if ctx.piece(u).get("army") in leaders:
                 continue
             for lid in leaders:
+                _room_shows(ctx, lid, u)
                 if can_join_army(ctx, lid, u):
                     ctx.piece(u)["army"] = lid
                     break
+
+
+def _room_shows(ctx: Ctx, lid: str, unit: str) -> None:
+    """9.5: whether a fogged army has room for one more unit can depend on its hidden make-up (regulars and
+    mercenaries count apart, 6.6.2) when its size alone does not settle it; the unit joining the stack or
+    standing beside it shows that on the map: count a reveal."""
+    units = army_units(ctx, lid)
+    cmd = command(ctx, lid)
+    if units and cmd < len(units) + 1 and len(units) < 2 * cmd and ctx.owner(unit) == ctx.piece(lid)["nation"] \
+            and ctx.s["options"].get("fog_of_war") and ctx.on_map(ctx.piece(lid)["loc"]):
+        ctx.reveal()  # (as fog.restacked, which this module may not import; an army in battle is shown anyway)
 
 
 def divide_units(ctx: Ctx, loc: str, cid: str) -> None:

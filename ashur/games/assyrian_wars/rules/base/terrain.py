@@ -84,13 +84,18 @@ def step_costs(ctx: Ctx, pieces: list[str], *, per_unit: bool) -> Callable[[str,
     return cost
 
 
-def attrition(ctx: Ctx, units: list[str], rule: str, why: str) -> None:
-    """6.6.1: each affected unit rolls; every 6 is a hit its owner assigns among them (per owner)."""
+def attrition(ctx: Ctx, units: list[str], rule: str, why: str, group: list[str] | None = None) -> None:
+    """6.6.1: each affected unit rolls; every 6 is a hit its owner assigns among them (per owner).
+    `group`: the whole force concerned, exempt units included (see ``attrition_check``)."""
     by_owner: dict[str, list[str]] = {}
     for u in units_in(ctx, units):
         by_owner.setdefault(ctx.owner(u), []).append(u)
-    for owner in sorted(by_owner, reverse=True):
-        attrition_check(ctx, by_owner[owner], rule, why, chooser=owner)
+    groups: dict[str, list[str]] = {}
+    for u in units_in(ctx, group or []):
+        groups.setdefault(ctx.owner(u), []).append(u)
+    for owner in sorted(set(by_owner) | set(groups), reverse=True):
+        attrition_check(ctx, by_owner.get(owner, []), rule, why, chooser=owner,
+                        group=groups.get(owner) if group is not None else None)
 
 
 def crossing_attrition(ctx: Ctx, pieces: list[str], a: str, b: str) -> None:
@@ -102,12 +107,10 @@ def crossing_attrition(ctx: Ctx, pieces: list[str], a: str, b: str) -> None:
     abilities = bool(ctx.s["options"].get("special_abilities"))
     if kind == "desert":
         hit = [u for u in units if not (abilities and unit_type(ctx, u) == "LC")]
-        if hit:
-            attrition(ctx, hit, "6.6.1", "aw.why.desert")
+        attrition(ctx, hit, "6.6.1", "aw.why.desert", group=units)  # 9.5: exempt or not is hidden
     if kind == MEDE:
         hit = [u for u in units if not (ctx.piece(u)["nation"] == MEDE and is_regular(ctx, u))]
-        if hit:
-            attrition(ctx, hit, "6.6.1", "aw.why.mede")
+        attrition(ctx, hit, "6.6.1", "aw.why.mede", group=units)
     for aid in (a, b):
         if aid in ctx.c.areas and ctx.c.areas[aid].sea_zone:
             exempt = set(ctx.c.areas[aid].entry_attrition_exempt)

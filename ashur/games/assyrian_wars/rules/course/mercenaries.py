@@ -14,6 +14,7 @@ from typing import Any
 
 from ashur.core.contract import Action, action
 from ashur.games.assyrian_wars.ctx import Ctx
+from ashur.games.assyrian_wars.fog import leaving_map
 from ashur.games.assyrian_wars.rules.course.impulse import can_pay, pay
 from ashur.games.assyrian_wars.rules.registry import HOOKS, MenuEntry
 
@@ -55,6 +56,8 @@ def setup_mercenaries(ctx: Ctx) -> None:
 
 
 def disband(ctx: Ctx, pid: str) -> None:
+    # 9.5: the game pool is open to all, so a fogged mercenary leaving a stack on the map shows where it stood
+    leaving_map(ctx, [pid], "gamepool")
     p = ctx.piece(pid)
     p["hired"] = None
     p["army"] = None

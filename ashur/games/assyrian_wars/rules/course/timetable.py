@@ -15,6 +15,8 @@ from ashur.core import flow
 from ashur.core.contract import Action, action
 from ashur.core.flow import Step
 from ashur.games.assyrian_wars.ctx import Ctx
+from ashur.games.assyrian_wars.fog import restacked
+from ashur.games.assyrian_wars.rules.base.forces import drop_leader
 from ashur.games.assyrian_wars.rules.base.losses import attrition_check
 from ashur.games.assyrian_wars.rules.base.units import is_regular
 from ashur.games.assyrian_wars.rules.registry import FLOW
@@ -180,11 +182,11 @@ class Succession(Step[Ctx]):
             ctx.log("aw.no_king", "10.3", country=power, king=candidate)
             old = current_king(ctx, power)
             if old is not None:
+                followers = [pid for pid, p in sorted(ctx.s["pieces"].items()) if p.get("army") == old]
+                restacked(ctx, followers)  # 9.5: the king's army breaks up; its new stack shows its top
                 ctx.move_piece(old, "setup")
                 ctx.piece(old)["army"] = None
-                for p in ctx.s["pieces"].values():
-                    if p.get("army") == old:
-                        p["army"] = None
+                drop_leader(ctx, old)
             riots(ctx, power)
 
 
@@ -244,10 +246,23 @@ def crown(ctx: Ctx, power: str, king_id: str) -> None:
     where = None
     if old is not None:
         where = ctx.piece(old)["loc"]
+        city = bool(ctx.piece(old)["city"])
+        followers = [pid for pid, q in sorted(ctx.s["pieces"].items()) if q.get("army") == old]
         ctx.move_piece(old, "setup")
-        for q in ctx.s["pieces"].values():
-            if q.get("army") == old:
-                q["army"] = counter
+        if where in ctx.c.areas and ctx.on_map(where):
+            # the new king takes the old one's place: inside or outside the city, at the head of his army
+            # and in his army group (a king standing apart from his army would break it up, 9.5: its
+            # units would make a stack of their own showing its top)
+            p["city"] = city
+            for pid in followers:
+                ctx.piece(pid)["army"] = counter
+            for g in ctx.s.get("groups", {}).values():
+                g["armies"] = [counter if a == old else a for a in g["armies"]]
+                if g["commander"] == old:
+                    g["commander"] = counter
+        else:
+            restacked(ctx, followers)  # 9.5: his army breaks up where it stands; its new stack shows its top
+            drop_leader(ctx, old)
     if where is None or not ctx.on_map(where) or where not in ctx.c.areas:
         capital = ctx.c.nations[power].capital
         homes = [capital, *sorted(ctx.c.home_cities(power))] if capital else sorted(ctx.c.home_cities(power))

@@ -119,11 +119,16 @@ def _impulse_start(ctx: Ctx, frame: Frame) -> None:
     if forces:
         flow.push(ctx.s, "maintenance", c=c, forces=forces)
     abilities = bool(ctx.s["options"].get("special_abilities"))
-    desert = [u for u, p in sorted(ctx.s["pieces"].items()) if p["kind"] in ("unit", "merc") and ctx.owner(u) == c
-              and p["loc"] in ctx.c.areas and ctx.c.is_desert_only(p["loc"])
-              and not (abilities and unit_type(ctx, u) == "LC")]
-    if desert:
-        attrition(ctx, desert, "6.6.1", "aw.why.desert_start")
+    desert: dict[str, list[str]] = {}
+    for u, p in sorted(ctx.s["pieces"].items()):
+        if p["kind"] in ("unit", "merc") and ctx.owner(u) == c and p["loc"] in ctx.c.areas \
+                and ctx.c.is_desert_only(p["loc"]):
+            desert.setdefault(p["loc"], []).append(u)
+    for _area, units in sorted(desert.items()):
+        # one check per area, its hits assigned there; 9.5: the public reads that the country's force in the
+        # area checks, whether or not its units are exempt light cavalry (9.7), which fog hides
+        hit = [u for u in units if not (abilities and unit_type(ctx, u) == "LC")]
+        attrition(ctx, hit, "6.6.1", "aw.why.desert_start", group=units)
 
 
 @FLOW.register

@@ -24,6 +24,7 @@ from ashur.core import flow
 from ashur.core.contract import Action, action
 from ashur.core.flow import Step
 from ashur.games.assyrian_wars.ctx import Ctx
+from ashur.games.assyrian_wars.fog import restacked
 from ashur.games.assyrian_wars.rules.base.forces import (
     force,
     forces_at,
@@ -156,6 +157,10 @@ def disembark(ctx: Ctx, c: str, zone: str, ships: list[str], area: str) -> list[
 
     pieces = cargo_owned(ctx, c, ships)
     origin = {p: ctx.piece(p)["aboard"] for p in pieces}
+    if any(ctx.owner(p) == c and p not in origin for p in ctx.pieces_at(CARGO + zone)):
+        # 9.5: which ship carries which fogged piece is hidden, but the pieces set down form a stack of their
+        # own whose top is open to all: landing part of the country's cargo shows what those ships carried
+        restacked(ctx, pieces)
     rec, nav = land(ctx), naval(ctx)
     for p in pieces:
         ctx.piece(p).pop("aboard", None)
