@@ -240,7 +240,17 @@ def _offer(ctx: Ctx, impulse: Frame) -> list[Action]:
         return []
     return [action(f"conquest:{t}", "aw.act.conquest_check", "6.13", target=t,
                    cities=city_points(ctx, all_areas(invaders(ctx, t))), modifier=modifier(ctx, t))
-            for t in candidates(ctx) if t != c and check_refusal(ctx, c, t) is None]
+            for t in candidates(ctx) if t != c and _may_invade(ctx, c, t) and check_refusal(ctx, c, t) is None]
+
+
+def _may_invade(ctx: Ctx, power: str, target: str) -> bool:
+    """A necessary condition of `power` in :func:`invaders` of `target` (the menu's cheap first test): it or
+    a country it is the principal of holds a square home area of `target`."""
+    for aid in _squares(ctx, target):
+        holder = held_by(ctx, aid)
+        if holder is not None and holder != target and relations.principal(ctx, holder) == power:
+            return True
+    return False
 
 
 def _apply(ctx: Ctx, impulse: Frame, act: Action) -> None:
