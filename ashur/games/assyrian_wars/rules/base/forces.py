@@ -330,11 +330,12 @@ def _reform(ctx: Ctx, armies: list[str]) -> None:
 def normalize(ctx: Ctx) -> None:
     """Keep armies and army groups consistent after losses and moves: units whose leader is gone or
     elsewhere leave his army; leaders off the map or apart from their group leave it."""
-    for p in ctx.s["pieces"].values():
+    table = ctx.s["pieces"]
+    for p in table.values():
         lid = p.get("army")
         if lid is None:
             continue
-        lp = ctx.s["pieces"].get(lid)
+        lp = table.get(lid)
         if lp is None or lp["loc"] != p["loc"] or bool(lp["city"]) != bool(p["city"]) or not ctx.on_map(p["loc"]):
             p["army"] = None
     for gid in sorted(groups(ctx)):
