@@ -246,8 +246,13 @@ def _offer(ctx: Ctx, impulse: Frame) -> list[Action]:
 def _may_invade(ctx: Ctx, power: str, target: str) -> bool:
     """A necessary condition of `power` in :func:`invaders` of `target` (the menu's cheap first test): it or
     a country it is the principal of holds a square home area of `target`."""
+    state = ctx.s["areas"]
+    areas = ctx.c.areas
     for aid in _squares(ctx, target):
-        holder = held_by(ctx, aid)
+        st = state[aid]  # held_by, inlined (the menu asks for every square of every candidate)
+        if st.get("revolt"):
+            continue
+        holder = (st.get("city_ctrl") or st["ctrl"]) if areas[aid].city is not None else st["ctrl"]
         if holder is not None and holder != target and relations.principal(ctx, holder) == power:
             return True
     return False
