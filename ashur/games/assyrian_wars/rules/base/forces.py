@@ -14,6 +14,7 @@ impulse, pick-ups) lives in ``state["land"]`` and is reset at every impulse star
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from ashur.games.assyrian_wars.ctx import Ctx
@@ -329,11 +330,12 @@ def _reform(ctx: Ctx, armies: list[str]) -> None:
 def normalize(ctx: Ctx) -> None:
     """Keep armies and army groups consistent after losses and moves: units whose leader is gone or
     elsewhere leave his army; leaders off the map or apart from their group leave it."""
-    for p in ctx.s["pieces"].values():
+    table = ctx.s["pieces"]
+    for p in table.values():
         lid = p.get("army")
         if lid is None:
             continue
-        lp = ctx.s["pieces"].get(lid)
+        lp = table.get(lid)
         if lp is None or lp["loc"] != p["loc"] or bool(lp["city"]) != bool(p["city"]) or not ctx.on_map(p["loc"]):
             p["army"] = None
     for gid in sorted(groups(ctx)):
@@ -553,8 +555,11 @@ def divide_units(ctx: Ctx, loc: str, cid: str) -> None:
                 break
 
 
-def all_forces_of(ctx: Ctx, cid: str) -> list[Force]:
-    """Every force on the map whose commander (or single unit) belongs to `cid`, in area order."""
+def all_forces_of(ctx: Ctx, cid: str, where: Callable[[str], bool] | None = None) -> list[Force]:
+    """Every force on the map whose commander (or single unit) belongs to `cid`, in area order (with `where`
+    only those in the areas it accepts, the others not built at all)."""
+    if where is not None:
+        return _all_forces_of(ctx, cid, where)
     cache = ctx.cache
     if cache is not None:
         key = ("forces_of", cid)
@@ -565,7 +570,7 @@ def all_forces_of(ctx: Ctx, cid: str) -> list[Force]:
     return _all_forces_of(ctx, cid)
 
 
-def _all_forces_of(ctx: Ctx, cid: str) -> list[Force]:
+def _all_forces_of(ctx: Ctx, cid: str, where: Callable[[str], bool] | None = None) -> list[Force]:
     # only areas holding land pieces of `cid`: a multinational army group always includes some of them
     pieces = ctx.s["pieces"]
     areas = ctx.c.areas
@@ -574,6 +579,8 @@ def _all_forces_of(ctx: Ctx, cid: str) -> list[Force]:
     locs = sorted({p["loc"] for p in mine if p["kind"] in LAND_KINDS and p["loc"] in areas})
     out = []
     for loc in locs:
+        if where is not None and not where(loc):
+            continue
         for f in forces_at(ctx, loc):
             if cid in f["countries"]:
                 out.append(f)

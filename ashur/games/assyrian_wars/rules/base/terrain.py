@@ -69,18 +69,21 @@ def step_costs(ctx: Ctx, pieces: list[str], *, per_unit: bool) -> Callable[[str,
     """:func:`step_cost2` of `pieces` as a function of the two areas and :func:`connection` between them
     (what depends on the pieces alone is worked out once, for a force that tries every neighbour)."""
     areas = ctx.c.areas
-    half = bool(ctx.s["options"].get("special_abilities")) and is_cavalry_force(ctx, pieces)
-    times = max(1, len(units_in(ctx, pieces))) if per_unit else 1
     mede_only: list[bool] = []
+    factor: list[int] = []  # worked out at the first step priced (a menu often refuses every step first)
 
     def cost(a: str, b: str, conn: str | None) -> int:
+        if not factor:
+            half = bool(ctx.s["options"].get("special_abilities")) and is_cavalry_force(ctx, pieces)
+            factor.append(1 if half else 2)
+            factor.append(max(1, len(units_in(ctx, pieces))) if per_unit else 1)
         base = max(int(areas[a].move_cost) if a in areas else 1, int(areas[b].move_cost) if b in areas else 1)
         if conn == MEDE:
             if not mede_only:
                 mede_only.append(mede_regulars_only(ctx, pieces))
             if not mede_only[0]:
                 base = max(base, 2)
-        return (base if half else 2 * base) * times
+        return factor[0] * base * factor[1]
     return cost
 
 

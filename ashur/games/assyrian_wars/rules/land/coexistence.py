@@ -31,6 +31,8 @@ def new_enemies_battles(ctx: Ctx, aggressor: str, target: str) -> None:
         if aid in pending:
             continue  # a battle there is already on its way (the same war seen twice)
         pieces = land_pieces_at(ctx, aid, False)
+        if not any(ctx.owner(p) in (aggressor, target) for p in pieces):
+            continue  # neither side of the new war is here (the test below, done first)
         att = [p for p in pieces if ctx.at_war(ctx.owner(p), target) and not ctx.at_war(ctx.owner(p), aggressor)]
         defn = [p for p in pieces if ctx.at_war(ctx.owner(p), aggressor) and not ctx.at_war(ctx.owner(p), target)]
         if not any(ctx.owner(p) in (aggressor, target) for p in att + defn):

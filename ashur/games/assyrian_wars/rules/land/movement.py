@@ -48,6 +48,7 @@ from ashur.games.assyrian_wars.rules.base.forces import (
     leave_group,
     mark,
     mede_divided,
+    nation_pieces,
     normalize,
     tidy,
     units_in,
@@ -557,8 +558,10 @@ def within(ctx: Ctx, start: str, steps_max: int, pieces: list[str]) -> list[str]
 
 def _lonely_leaders(ctx: Ctx, c: str) -> list[str]:
     out = []
-    for pid, p in sorted(ctx.s["pieces"].items()):
-        if p["nation"] != c or not is_leader(ctx, pid) or not ctx.on_map(p["loc"]) or p["loc"] not in ctx.c.areas:
+    pieces = ctx.s["pieces"]
+    for pid in nation_pieces(ctx, c):
+        p = pieces[pid]
+        if not is_leader(ctx, pid) or not ctx.on_map(p["loc"]) or p["loc"] not in ctx.c.areas:
             continue
         if any(ctx.owner(u) == c for u in units_in(ctx, ctx.pieces_at(p["loc"]))) or is_finished(ctx, [pid]):
             continue

@@ -26,7 +26,7 @@ from ashur.core.contract import Action, action
 from ashur.core.flow import Step
 from ashur.games.assyrian_wars.ctx import Ctx
 from ashur.games.assyrian_wars.rules.base.control_areas import city_holder
-from ashur.games.assyrian_wars.rules.base.forces import land, land_view, owned, tidy
+from ashur.games.assyrian_wars.rules.base.forces import land, land_view, nation_pieces, owned, tidy
 from ashur.games.assyrian_wars.rules.base.units import is_leader, is_mercenary, spec, strength, unit_type
 from ashur.games.assyrian_wars.rules.course.impulse import MAX_SAVED, can_pay, pay
 from ashur.games.assyrian_wars.rules.land.entry import push_entry
@@ -121,8 +121,9 @@ def _offer(ctx: Ctx, frame: Frame) -> list[Action]:
     acts: list[Action] = []
     cities = build_cities(ctx, c)
     if cities:
-        pool = [pid for pid in ctx.pieces_here("pool") if ctx.piece(pid)["nation"] == c
-                and ctx.piece(pid)["kind"] == "unit" and not is_mercenary(ctx, pid)]
+        table = ctx.s["pieces"]
+        pool = [pid for pid in nation_pieces(ctx, c) if (p := table[pid])["loc"] == "pool"
+                and p["kind"] == "unit" and not is_mercenary(ctx, pid)]
         for pid in representatives(ctx, pool):
             if can_pay(frame, build_cost2(ctx, pid)):
                 acts.append(action(f"build:{pid}", "aw.act.build", "6.1", piece=pid, ap=build_cost2(ctx, pid) / 2))
@@ -146,7 +147,7 @@ def _offer(ctx: Ctx, frame: Frame) -> list[Action]:
                         acts.append(action(f"buy_merc:{seller}:{pid}", "aw.act.buy_merc", "9.6", seller=seller,
                                            piece=pid, ap=price))
     if not rec["leader_bought"] and can_pay(frame, 2 * LEADER_PRICE) and any(
-            ctx.piece(p)["nation"] == c and ctx.piece(p)["kind"] == "leader" for p in ctx.pieces_here("pool")) \
+            (q := ctx.piece(p))["kind"] == "leader" and q["loc"] == "pool" for p in nation_pieces(ctx, c)) \
             and leader_areas(ctx, c):
         acts.append(action("leader", "aw.act.buy_leader", "6.3", ap=LEADER_PRICE))
     for pid in representatives(ctx, regroup_pieces(ctx, c)):

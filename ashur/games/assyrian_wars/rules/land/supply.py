@@ -24,7 +24,7 @@ from ashur.core.contract import Action, action
 from ashur.core.flow import Step
 from ashur.games.assyrian_wars.ctx import Ctx
 from ashur.games.assyrian_wars.rules.base.control_areas import city_holder, is_no_mans_land
-from ashur.games.assyrian_wars.rules.base.forces import all_forces_of, land, land_view, owned, units_in
+from ashur.games.assyrian_wars.rules.base.forces import all_forces_of, land, land_view, owned, pieces_of, units_in
 from ashur.games.assyrian_wars.rules.base.terrain import attrition
 from ashur.games.assyrian_wars.rules.base.territory import friendly_country
 from ashur.games.assyrian_wars.rules.base.units import unit_type
@@ -115,14 +115,17 @@ def _explain_pillage(ctx: Ctx, frame: Frame, action_id: str) -> tuple[str, str] 
 # --- 6.10 maintenance and 6.6.1 desert attrition ----------------------------------------------------------
 def _impulse_start(ctx: Ctx, frame: Frame) -> None:
     c = frame["c"]
-    forces = [f["id"] for f in all_forces_of(ctx, c) if f["country"] == c and needs_supply(ctx, f, c)]
+    # needs_supply asks for enemy territory: forces elsewhere are not built
+    forces = [f["id"] for f in all_forces_of(ctx, c, lambda loc: enemy_territory(ctx, loc, c))
+              if f["country"] == c and needs_supply(ctx, f, c)]
     if forces:
         flow.push(ctx.s, "maintenance", c=c, forces=forces)
     abilities = bool(ctx.s["options"].get("special_abilities"))
+    table = ctx.s["pieces"]
     desert: dict[str, list[str]] = {}
-    for u, p in sorted(ctx.s["pieces"].items()):
-        if p["kind"] in ("unit", "merc") and ctx.owner(u) == c and p["loc"] in ctx.c.areas \
-                and ctx.c.is_desert_only(p["loc"]):
+    for u in pieces_of(ctx, c):  # the country's pieces in id order
+        p = table[u]
+        if p["kind"] in ("unit", "merc") and p["loc"] in ctx.c.areas and ctx.c.is_desert_only(p["loc"]):
             desert.setdefault(p["loc"], []).append(u)
     for _area, units in sorted(desert.items()):
         # one check per area, its hits assigned there; 9.5: the public reads that the country's force in the

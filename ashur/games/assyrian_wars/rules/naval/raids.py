@@ -371,7 +371,7 @@ def _offer(ctx: Ctx, frame: Frame) -> list[Action]:
     acts: list[Action] = []
     rec = naval_view(ctx)
     if can_pay(frame, 2 * RAID_AP):
-        if c not in rec["raider"] and candidates(ctx, c) and (empty_boxes(ctx) or target_boxes(ctx, c)):
+        if c not in rec["raider"] and (empty_boxes(ctx) or target_boxes(ctx, c)) and candidates(ctx, c):
             acts.append(action("raider", "aw.act.raider", "6.15", ap=RAID_AP))
         if c not in rec["raided"] and raiders_of(ctx, c):
             acts.append(action("raid", "aw.act.raid", "6.15", ap=RAID_AP, n=len(raiders_of(ctx, c))))

@@ -240,7 +240,22 @@ def _offer(ctx: Ctx, impulse: Frame) -> list[Action]:
         return []
     return [action(f"conquest:{t}", "aw.act.conquest_check", "6.13", target=t,
                    cities=city_points(ctx, all_areas(invaders(ctx, t))), modifier=modifier(ctx, t))
-            for t in candidates(ctx) if t != c and check_refusal(ctx, c, t) is None]
+            for t in candidates(ctx) if t != c and _may_invade(ctx, c, t) and check_refusal(ctx, c, t) is None]
+
+
+def _may_invade(ctx: Ctx, power: str, target: str) -> bool:
+    """A necessary condition of `power` in :func:`invaders` of `target` (the menu's cheap first test): it or
+    a country it is the principal of holds a square home area of `target`."""
+    state = ctx.s["areas"]
+    areas = ctx.c.areas
+    for aid in _squares(ctx, target):
+        st = state[aid]  # held_by, inlined (the menu asks for every square of every candidate)
+        if st.get("revolt"):
+            continue
+        holder = (st.get("city_ctrl") or st["ctrl"]) if areas[aid].city is not None else st["ctrl"]
+        if holder is not None and holder != target and relations.principal(ctx, holder) == power:
+            return True
+    return False
 
 
 def _apply(ctx: Ctx, impulse: Frame, act: Action) -> None:

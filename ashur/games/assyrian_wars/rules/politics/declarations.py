@@ -12,7 +12,7 @@ from ashur.core.contract import Action, action
 from ashur.games.assyrian_wars.ctx import Ctx
 from ashur.games.assyrian_wars.rules.base.asking import ask, register_question
 from ashur.games.assyrian_wars.rules.course.impulse import can_pay, pay
-from ashur.games.assyrian_wars.rules.politics.war import can_declare, declare_war, dow_cost
+from ashur.games.assyrian_wars.rules.politics.war import can_declare, declare_war, dow_cost, dow_pricer
 from ashur.games.assyrian_wars.rules.registry import HOOKS, MenuEntry
 
 Frame = dict
@@ -36,8 +36,9 @@ def _offer(ctx: Ctx, impulse: Frame) -> list[Action]:
     if not may_declare_for(ctx, c):
         return []
     acts = []
+    price = dow_pricer(ctx, c)
     for t in targets(ctx):
-        cost = dow_cost(ctx, c, t)  # the price is the cheaper test
+        cost = price(t)  # the price is the cheaper test
         if can_pay(impulse, 2 * cost) and can_declare(ctx, c, t)[0]:
             acts.append(action(f"dow:{t}", "aw.act.declare_war", "7.4.2", target=t, ap=cost))
     return acts

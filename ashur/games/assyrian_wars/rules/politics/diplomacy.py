@@ -95,6 +95,8 @@ def _offer(ctx: Ctx, impulse: Frame) -> list[Action]:
     c = impulse["c"]
     if not is_diplomat(ctx, c):
         return []
+    if impulse["flags"].get("diplo_closed") or spent2(impulse) >= DIPLOMACY_CAP2 or not can_pay(impulse, 1):
+        return []  # max_spaces is 0 for every subject (a space costs at least half an AP)
     acts = []
     for subject in subjects(ctx):
         if refusal(ctx, c, subject) is None and max_spaces(ctx, impulse, c, subject) >= 1:

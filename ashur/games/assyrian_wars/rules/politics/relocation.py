@@ -127,12 +127,23 @@ def _groups(ctx: Ctx, keep: Callable[[str, str, str], bool]) -> list[tuple[str, 
 def leave_enemy_territory(ctx: Ctx, a: str, b: str, rule: str) -> None:
     """7.4.2: after a new war between `a` and `b` the forces of each in the other's territory relocate."""
     for mover, owner in ((a, b), (b, a)):
-        def keep(o: str, aid: str, pid: str, mover: str = mover, owner: str = owner) -> bool:
-            if o != mover:
-                return True
+        def keep(aid: str, owner: str = owner) -> bool:
             return not territory_of(ctx, aid, owner) and holder(ctx, aid) != owner
-        for o, aid, pieces in _groups(ctx, keep):
-            relocate(ctx, o, aid, pieces, owner, "7.4.2")
+        for aid, pieces in _groups_of(ctx, mover, keep):
+            relocate(ctx, mover, aid, pieces, owner, "7.4.2")
+
+
+def _groups_of(ctx: Ctx, mover: str, keep: Callable[[str], bool]) -> list[tuple[str, list[str]]]:
+    """:func:`_groups` of the pieces `mover` owns with a test of the area alone: (area, pieces) for the
+    on-map land pieces of `mover` in areas where ``keep(area)`` is False, by area, the pieces in id order."""
+    if mover not in ctx.s["countries"]:
+        return []
+    areas = ctx.c.areas
+    by_area: dict[str, list[str]] = {}
+    for pid, p in ctx.s["pieces"].items():
+        if (p.get("hired") or p["nation"]) == mover and p["kind"] in LAND_KINDS and p["loc"] in areas:
+            by_area.setdefault(p["loc"], []).append(pid)
+    return [(aid, sorted(pids)) for aid, pids in sorted(by_area.items()) if not keep(aid)]
 
 
 def allowed_in(ctx: Ctx, owner: str, aid: str, in_city: bool) -> bool:

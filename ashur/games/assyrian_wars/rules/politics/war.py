@@ -12,6 +12,8 @@ stay.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from ashur.games.assyrian_wars.ctx import Ctx
 from ashur.games.assyrian_wars.rules.politics import relations
 from ashur.games.assyrian_wars.rules.registry import HOOKS
@@ -36,18 +38,32 @@ def dow_cost(ctx: Ctx, aggressor: str, target: str) -> int:
     """7.4.2: free in the Interphase; during a turn minors pay 5 against anyone, powers 5 against a minor
     and 10 against a power; a minor city costs nothing. 5.2.3: Assyria pays 10 (minor) or 15 (power) to
     attack a tribute payer and nothing to attack a country refusing tribute."""
+    return dow_pricer(ctx, aggressor)(target)
+
+
+def dow_pricer(ctx: Ctx, aggressor: str) -> Callable[[str], int]:
+    """:func:`dow_cost` of `aggressor` as a function of the target (the menu prices every target)."""
     if in_interphase(ctx):
-        return 0
-    if ctx.is_minor_city(target):
-        return 0
-    if aggressor == ASSYRIA:
-        if refuses_tribute(ctx, target):
+        return _free
+    power_like = ctx.is_power(aggressor) or aggressor in ctx.s.get("substitutes", {})
+    assyria = aggressor == ASSYRIA
+
+    def price(target: str) -> int:
+        if ctx.is_minor_city(target):
             return 0
-        if _pays_tribute_to_assyria(ctx, target):
-            return 15 if ctx.is_power(target) else 10
-    if not ctx.is_power(aggressor) and aggressor not in ctx.s.get("substitutes", {}):
-        return 5
-    return 10 if ctx.is_power(target) else 5
+        if assyria:
+            if refuses_tribute(ctx, target):
+                return 0
+            if _pays_tribute_to_assyria(ctx, target):
+                return 15 if ctx.is_power(target) else 10
+        if not power_like:
+            return 5
+        return 10 if ctx.is_power(target) else 5
+    return price
+
+
+def _free(target: str) -> int:
+    return 0
 
 
 def can_declare(ctx: Ctx, aggressor: str, target: str) -> tuple[bool, str, str]:
