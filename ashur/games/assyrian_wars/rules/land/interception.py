@@ -46,7 +46,10 @@ def blocked(ctx: Ctx, area: str, interceptor: str, entering: list[str]) -> bool:
         p = ctx.piece(pid)
         if pid in entering or p["kind"] not in ("unit", "merc") or p["city"]:
             continue
-        if not friendly_country(ctx, ctx.owner(pid), interceptor):
+        owner = ctx.owner(pid)
+        # units of a country at war with the interceptor are never friendly to it, even where its territory
+        # is (a nomad at March status, 10.1, is still at war with everyone)
+        if ctx.at_war(owner, interceptor) or not friendly_country(ctx, owner, interceptor):
             return True
     return False
 
