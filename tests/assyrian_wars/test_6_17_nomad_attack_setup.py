@@ -1,0 +1,28 @@
+"""6.17 / 10.1 / 6.12: a minor attacked by a tribe sets up its forces, possibly where the tribe stands; the
+two fight at once (10.4.f) instead of sharing the area outside its city. The save is the fuzz game that
+found it (rise_and_fall: the Scythians take Musasir and Urartu sets up there)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from ashur.core import log as corelog
+from ashur.core.replay import replay
+from ashur.core.savefile import load
+from ashur.games.assyrian_wars.game import GAME
+
+SAVE = Path(__file__).parent / "saves" / "6_17_nomad_attacks_a_minor.ashur.json"
+
+
+def test_6_17_a_minor_setting_up_beside_the_tribe_that_attacked_it_fights_it() -> None:
+    problems: list[str] = []
+
+    def check(match, index: int) -> None:  # type: ignore[no-untyped-def]
+        problems.extend(f"after action {index}: {p}" for p in GAME.invariants(match.state))
+
+    match = replay(load(SAVE), check)
+    assert problems == []
+    keys = [e["key"] for e in corelog.entries(match.state)]
+    attack = keys.index("aw.nomad_attacks")
+    assert "aw.minor_set_up" in keys[attack:]
+    assert "aw.coexistence_battle" in keys[attack:]
