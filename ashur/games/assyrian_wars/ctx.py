@@ -32,6 +32,9 @@ from ashur.core import rng
 
 State = dict[str, Any]
 
+#: where the pieces aboard ships are (the sea zone of their ship); ``aboard`` names the ship
+CARGO_PREFIX = "sea:"
+
 OFF_MAP_PREFIXES = ("pool", "gamepool", "merc:", "regroup", "homecard", "setup", "dead", "raid:", "trade:",
                     "fw:", "ag:")
 
@@ -213,7 +216,11 @@ class Ctx:
         return [loc for loc, pids in at.items() if pids]
 
     def move_piece(self, pid: str, loc: str) -> None:
+        """Put a piece somewhere, keeping the location index right; a piece that leaves the sea is no longer
+        aboard a ship (6.16.c)."""
         p = self.s["pieces"][pid]
+        if "aboard" in p and not loc.startswith(CARGO_PREFIX):
+            del p["aboard"]
         if self._at is not None and p["loc"] != loc:
             self._at[p["loc"]].remove(pid)
             bisect.insort(self._at.setdefault(loc, []), pid)

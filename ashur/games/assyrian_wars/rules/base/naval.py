@@ -24,13 +24,13 @@ from typing import Any
 from ashur.core import flow
 from ashur.core.contract import Action, action
 from ashur.core.flow import Step
-from ashur.games.assyrian_wars.ctx import Ctx
+from ashur.games.assyrian_wars.ctx import CARGO_PREFIX, Ctx
 from ashur.games.assyrian_wars.rules.base.territory import friendly_country
 from ashur.games.assyrian_wars.rules.base.units import is_leader
 from ashur.games.assyrian_wars.rules.registry import FLOW, HOOKS
 
 Frame = dict[str, Any]
-CARGO = "sea:"
+CARGO = CARGO_PREFIX
 TRADE = "trade:"
 RAID = "raid:"
 
