@@ -52,6 +52,9 @@ def test_6_8_4_the_owner_retaking_its_area_deports_nothing() -> None:
 def test_6_8_4_10_1_nomads_plunder_7_ap_per_marker() -> None:
     pos = setup()
     pos.state["control"]["cimmerians"] = "assyria"
+    # Urartu already active: taking its area is no attack that sets up its forces there (6.17), whose
+    # battle with the tribe (10.4.f) is another test's business
+    pos.state["countries"]["urartu"]["active"] = True
     pos.state["areas"]["tushpa"]["eco_plus"] = 1
     put(pos, "cimmerians-hb3-1", "tushpa")
     pos.state["pieces"]["cimmerians-hb3-1"]["red"] = True
