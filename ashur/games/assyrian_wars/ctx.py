@@ -70,6 +70,17 @@ class Ctx:
         self._war: dict[tuple[str, str], bool] | None = {} if frozen else None
         self.cache: dict[Any, Any] | None = {} if frozen else None
 
+    def memoised(self, key: tuple[Any, ...], fn: Callable[..., Any], *args: Any) -> Any:
+        """``fn(self, *args)``, computed once per frozen Ctx (one unchanging state) under `key`; a Ctx that
+        changes the state computes it every time. Callers must not change the result."""
+        cache = self.cache
+        if cache is None:
+            return fn(self, *args)
+        hit = cache.get(key)
+        if hit is None:
+            hit = cache[key] = fn(self, *args)
+        return hit
+
     # --- logging and dice ---------------------------------------------------------------------
     def log(self, key: str, rule: str | None, *, to: list[str] | None = None, **params: Any) -> None:
         corelog.log(self.s, key, rule, to=to, **params)

@@ -431,13 +431,8 @@ def _group_here(ctx: Ctx, lid: str) -> str | None:
 
 def forces_at(ctx: Ctx, loc: str, *, city: bool | None = None) -> list[Force]:
     """Every force at a location, army groups first, then armies, then single units (id order)."""
-    cache = ctx.cache
-    if cache is not None:
-        key = ("forces_at", loc, city)
-        hit = cache.get(key)
-        if hit is None:
-            hit = cache[key] = _forces_at(ctx, loc, city)
-        return list(hit)
+    if ctx.cache is not None:
+        return list(ctx.memoised(("forces_at", loc, city), _forces_at, loc, city))
     return _forces_at(ctx, loc, city)
 
 
@@ -560,13 +555,8 @@ def all_forces_of(ctx: Ctx, cid: str, where: Callable[[str], bool] | None = None
     only those in the areas it accepts, the others not built at all)."""
     if where is not None:
         return _all_forces_of(ctx, cid, where)
-    cache = ctx.cache
-    if cache is not None:
-        key = ("forces_of", cid)
-        hit = cache.get(key)
-        if hit is None:
-            hit = cache[key] = _all_forces_of(ctx, cid)
-        return list(hit)
+    if ctx.cache is not None:
+        return list(ctx.memoised(("forces_of", cid), _all_forces_of, cid))
     return _all_forces_of(ctx, cid)
 
 

@@ -38,14 +38,7 @@ def entry_requirement(ctx: Ctx, mover: str, aid: str) -> tuple[str, str, str]:
       status: entering is a declaration of war on `target`;
     * ``("no", reason, rule)`` — not allowed at all (own camp during a turn, grace period, ...).
     """
-    cache = ctx.cache
-    if cache is not None:
-        key = ("entry_req", mover, aid)
-        hit = cache.get(key)
-        if hit is None:
-            hit = cache[key] = _entry_requirement(ctx, mover, aid)
-        return hit
-    return _entry_requirement(ctx, mover, aid)
+    return ctx.memoised(("entry_req", mover, aid), _entry_requirement, mover, aid)  # type: ignore[no-any-return]
 
 
 def _entry_requirement(ctx: Ctx, mover: str, aid: str) -> tuple[str, str, str]:

@@ -57,13 +57,7 @@ def build_cities(ctx: Ctx, cid: str) -> list[str]:
 
 def _memo(ctx: Ctx, key: tuple[str, str], fn: Callable[[Ctx, str], list[str]], cid: str) -> list[str]:
     """`fn(ctx, cid)`, memoised on a frozen Ctx (the caller copies the list)."""
-    cache = ctx.cache
-    if cache is None:
-        return fn(ctx, cid)
-    hit = cache.get(key)
-    if hit is None:
-        hit = cache[key] = fn(ctx, cid)
-    return hit
+    return ctx.memoised(key, fn, cid)  # type: ignore[no-any-return]
 
 
 def _build_cities(ctx: Ctx, cid: str) -> list[str]:

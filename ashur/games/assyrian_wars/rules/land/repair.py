@@ -35,14 +35,7 @@ def supply_path(ctx: Ctx, start: str, cid: str, nation: str) -> bool:
     """6.4: a path of friendly controlled areas (and passable sea zones) from `start` to a friendly
     controlled home area of `nation` — or of a country that has joined the war on `cid`'s side, which
     8.2 makes a supply source for its allies' troops."""
-    cache = ctx.cache
-    if cache is not None:
-        key = ("supply_path", start, cid, nation)
-        hit = cache.get(key)
-        if hit is None:
-            hit = cache[key] = _supply_path(ctx, start, cid, nation)
-        return hit
-    return _supply_path(ctx, start, cid, nation)
+    return ctx.memoised(("supply_path", start, cid, nation), _supply_path, start, cid, nation)  # type: ignore[no-any-return]
 
 
 def _supply_homes(ctx: Ctx, cid: str, nation: str) -> set[str]:

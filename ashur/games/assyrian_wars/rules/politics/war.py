@@ -68,14 +68,7 @@ def _free(target: str) -> int:
 
 def can_declare(ctx: Ctx, aggressor: str, target: str) -> tuple[bool, str, str]:
     """Whether `aggressor` may declare war on `target` now: (allowed, reason, rule)."""
-    cache = ctx.cache
-    if cache is not None:
-        key = ("can_declare", aggressor, target)
-        hit = cache.get(key)
-        if hit is None:
-            hit = cache[key] = _can_declare(ctx, aggressor, target)
-        return hit
-    return _can_declare(ctx, aggressor, target)
+    return ctx.memoised(("can_declare", aggressor, target), _can_declare, aggressor, target)  # type: ignore[no-any-return]
 
 
 def _can_declare(ctx: Ctx, aggressor: str, target: str) -> tuple[bool, str, str]:
