@@ -18,6 +18,7 @@ from typing import Any
 
 from ashur.core.contract import Action, action
 from ashur.games.assyrian_wars.ctx import Ctx
+from ashur.games.assyrian_wars.fog import leaving_map
 from ashur.games.assyrian_wars.rules.base.control_areas import city_holder
 from ashur.games.assyrian_wars.rules.base.forces import pieces_of
 from ashur.games.assyrian_wars.rules.base.secrecy import log_fogged
@@ -179,6 +180,8 @@ def _apply(ctx: Ctx, frame: Frame, act: Action) -> None:
         a, b = act["params"]["first"], act["params"]["second"]
         ctx.piece(a)["red"] = False
         pb = ctx.piece(b)
+        # 9.5: the second unit goes to its open pool, which shows what fog hid (a reveal, as an elimination)
+        leaving_map(ctx, [a, b], "pool")
         pb["army"], pb["city"], pb["red"] = None, False, False
         if pb["kind"] == "merc" or is_mercenary(ctx, b):
             pb["hired"] = None
