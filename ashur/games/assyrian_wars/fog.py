@@ -15,6 +15,7 @@ from typing import Any
 
 from ashur.games.assyrian_wars.ctx import Ctx
 from ashur.games.assyrian_wars.rules.base.forces import army_units, groups
+from ashur.games.assyrian_wars.rules.base.secrecy import fogged, revealed
 from ashur.games.assyrian_wars.rules.base.units import is_leader, ratings
 
 MAX_STACK = 10
@@ -111,18 +112,8 @@ def _stacks(ctx: Ctx) -> list[dict[str, Any]]:
     return out
 
 
-def revealed(ctx: Ctx) -> set[str]:
-    """Pieces of a battle being fought (shown to everybody)."""
-    out: set[str] = set()
-    for frame in ctx.s["stack"]:
-        if frame["step"] == "battle":
-            for side in ("att", "def"):
-                out |= set(frame["sides"][side]["pieces"])
-    return out
 
 
-def fogged(ctx: Ctx) -> bool:
-    return bool(ctx.s["options"].get("fog_of_war"))
 
 
 def apply_fog(ctx: Ctx, view: dict[str, Any], mine: set[str]) -> None:
@@ -150,24 +141,8 @@ def apply_fog(ctx: Ctx, view: dict[str, Any], mine: set[str]) -> None:
                       for gid, g in sorted(groups(ctx).items())}
 
 
-def leaving_map(ctx: Ctx, pieces: list[str], dest: str) -> None:
-    """9.5: a box off the map (the Regroup Box) is open to all, so pieces that fog hid in a stack on the
-    map become known to every role when they go there: count a reveal (undo may not cross it)."""
-    if not fogged(ctx) or ctx.on_map(dest):
-        return
-    shown = revealed(ctx)
-    if any(p not in shown and ctx.on_map(ctx.piece(p)["loc"]) for p in pieces):
-        ctx.reveal()
 
 
-def restacked(ctx: Ctx, pieces: list[str]) -> None:
-    """9.5: a unit dropped off or picked up changes the stacks of its area, and a stack's top piece is shown
-    to all: what fog hid may show now, so count a reveal (undo may not cross it)."""
-    if not fogged(ctx):
-        return
-    shown = revealed(ctx)
-    if any(p not in shown and ctx.on_map(ctx.piece(p)["loc"]) for p in pieces):
-        ctx.reveal()
 
 
 def _protected(ctx: Ctx) -> set[str]:

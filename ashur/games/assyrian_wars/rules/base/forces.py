@@ -18,6 +18,7 @@ from collections.abc import Callable
 from typing import Any
 
 from ashur.games.assyrian_wars.ctx import Ctx
+from ashur.games.assyrian_wars.rules.base.secrecy import fogged
 from ashur.games.assyrian_wars.rules.base.units import (
     CAVALRY,
     is_land_unit,
@@ -525,8 +526,8 @@ def _room_shows(ctx: Ctx, lid: str, unit: str) -> None:
     units = army_units(ctx, lid)
     cmd = command(ctx, lid)
     if units and cmd < len(units) + 1 and len(units) < 2 * cmd and ctx.owner(unit) == ctx.piece(lid)["nation"] \
-            and ctx.s["options"].get("fog_of_war") and ctx.on_map(ctx.piece(lid)["loc"]):
-        ctx.reveal()  # (as fog.restacked, which this module may not import; an army in battle is shown anyway)
+            and fogged(ctx) and ctx.on_map(ctx.piece(lid)["loc"]):
+        ctx.reveal()
 
 
 def divide_units(ctx: Ctx, loc: str, cid: str) -> None:

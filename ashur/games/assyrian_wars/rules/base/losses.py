@@ -41,7 +41,7 @@ def eliminate(ctx: Ctx, pid: str, rule: str) -> None:
         return
     if p.get("crowned"):
         p["crowned"] = False
-    from ashur.games.assyrian_wars.fog import leaving_map
+    from ashur.games.assyrian_wars.rules.base.secrecy import leaving_map
 
     # 9.5: the pools are open to all, so a fogged piece eliminated outside a battle becomes known
     leaving_map(ctx, [pid], "pool")

@@ -19,8 +19,6 @@ def fog_to(ctx: Ctx, pieces: list[str], also: list[str] | None = None) -> list[s
     everybody may (fog of war off, or every piece is shown)."""
     if not ctx.s["options"].get("fog_of_war"):
         return None
-    from ashur.games.assyrian_wars.fog import revealed
-
     shown = revealed(ctx)
     hidden = [p for p in pieces if p not in shown and _hideable(ctx, p)]
     if not hidden:
@@ -49,3 +47,35 @@ def fogged_dice(ctx: Ctx, n: int, pieces: list[str], *, rule: str, why: str, als
     """Roll `n` dice for a force: the dice entry is secret to the owners when the force is fogged (9.5:
     the number of dice and modifiers tell what is in the stack)."""
     return ctx.dice(n, rule=rule, why=why, to=fog_to(ctx, pieces, also), **params)
+
+
+def fogged(ctx: Ctx) -> bool:
+    """Fog of war (9.5) is in play."""
+    return bool(ctx.s["options"].get("fog_of_war"))
+
+
+def revealed(ctx: Ctx) -> set[str]:
+    """Pieces of a battle being fought (shown to everybody)."""
+    out: set[str] = set()
+    for frame in ctx.s["stack"]:
+        if frame["step"] == "battle":
+            for side in ("att", "def"):
+                out |= set(frame["sides"][side]["pieces"])
+    return out
+
+
+def restacked(ctx: Ctx, pieces: list[str]) -> None:
+    """9.5: a change of the stacks on the map (a unit dropped off, picked up or placed apart) can put on top,
+    where all can see it, a piece that fog hid: count a reveal (undo may not cross it)."""
+    if not fogged(ctx):
+        return
+    shown = revealed(ctx)
+    if any(p not in shown and ctx.on_map(ctx.piece(p)["loc"]) for p in pieces):
+        ctx.reveal()
+
+
+def leaving_map(ctx: Ctx, pieces: list[str], dest: str) -> None:
+    """9.5: a box off the map (a pool, the Regroup Box) is open to all, so fogged pieces going there from the
+    map become known to every role: count a reveal."""
+    if not ctx.on_map(dest):
+        restacked(ctx, pieces)

@@ -14,7 +14,7 @@ from typing import Any
 
 from ashur.core.contract import Action, action
 from ashur.games.assyrian_wars.ctx import Ctx
-from ashur.games.assyrian_wars.fog import leaving_map
+from ashur.games.assyrian_wars.rules.base.secrecy import leaving_map
 from ashur.games.assyrian_wars.rules.course.impulse import can_pay, pay
 from ashur.games.assyrian_wars.rules.registry import HOOKS, MenuEntry
 

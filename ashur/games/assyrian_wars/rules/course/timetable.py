@@ -15,9 +15,9 @@ from ashur.core import flow
 from ashur.core.contract import Action, action
 from ashur.core.flow import Step
 from ashur.games.assyrian_wars.ctx import Ctx
-from ashur.games.assyrian_wars.fog import restacked
 from ashur.games.assyrian_wars.rules.base.forces import drop_leader
 from ashur.games.assyrian_wars.rules.base.losses import attrition_check
+from ashur.games.assyrian_wars.rules.base.secrecy import restacked
 from ashur.games.assyrian_wars.rules.base.units import is_regular
 from ashur.games.assyrian_wars.rules.registry import FLOW
 

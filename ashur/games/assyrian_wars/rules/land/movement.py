@@ -29,7 +29,6 @@ from ashur.core import flow
 from ashur.core.contract import Action, action
 from ashur.core.flow import Step
 from ashur.games.assyrian_wars.ctx import Ctx
-from ashur.games.assyrian_wars.fog import restacked
 from ashur.games.assyrian_wars.rules.base.forces import (
     all_forces_of,
     army_units,
@@ -55,7 +54,7 @@ from ashur.games.assyrian_wars.rules.base.forces import (
 )
 from ashur.games.assyrian_wars.rules.base.naval import landed, naval_view
 from ashur.games.assyrian_wars.rules.base.players import role_of
-from ashur.games.assyrian_wars.rules.base.secrecy import log_fogged
+from ashur.games.assyrian_wars.rules.base.secrecy import log_fogged, restacked
 from ashur.games.assyrian_wars.rules.base.terrain import (
     MEDE,
     attrition,

@@ -18,10 +18,9 @@ from typing import Any
 
 from ashur.core.contract import Action, action
 from ashur.games.assyrian_wars.ctx import Ctx
-from ashur.games.assyrian_wars.fog import leaving_map
 from ashur.games.assyrian_wars.rules.base.control_areas import city_holder
 from ashur.games.assyrian_wars.rules.base.forces import pieces_of
-from ashur.games.assyrian_wars.rules.base.secrecy import log_fogged
+from ashur.games.assyrian_wars.rules.base.secrecy import leaving_map, log_fogged
 from ashur.games.assyrian_wars.rules.base.territory import friendly_area
 from ashur.games.assyrian_wars.rules.base.units import is_mercenary, spec, unit_type
 from ashur.games.assyrian_wars.rules.course.impulse import can_pay, pay

@@ -24,7 +24,6 @@ from ashur.core import flow
 from ashur.core.contract import Action, action
 from ashur.core.flow import Step
 from ashur.games.assyrian_wars.ctx import Ctx
-from ashur.games.assyrian_wars.fog import restacked
 from ashur.games.assyrian_wars.rules.base.forces import (
     force,
     forces_at,
@@ -42,6 +41,7 @@ from ashur.games.assyrian_wars.rules.base.naval import (
     port_areas,
 )
 from ashur.games.assyrian_wars.rules.base.players import role_of
+from ashur.games.assyrian_wars.rules.base.secrecy import restacked
 from ashur.games.assyrian_wars.rules.base.units import is_leader
 from ashur.games.assyrian_wars.rules.land.casualties import distribute
 from ashur.games.assyrian_wars.rules.land.entering import entry_requirement

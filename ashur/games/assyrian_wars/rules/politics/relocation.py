@@ -19,7 +19,7 @@ from ashur.core import flow
 from ashur.core.contract import Action, action
 from ashur.core.flow import Step
 from ashur.games.assyrian_wars.ctx import Ctx
-from ashur.games.assyrian_wars.fog import leaving_map
+from ashur.games.assyrian_wars.rules.base.secrecy import leaving_map
 from ashur.games.assyrian_wars.rules.base.territory import friendly_area, friendly_country
 from ashur.games.assyrian_wars.rules.registry import FLOW
 
