@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 from ashur.games.assyrian_wars.cards import may_play_by
+from ashur.games.assyrian_wars.rules.base.control_areas import enemies_together
 from ashur.games.assyrian_wars.rules.politics import nomads
 from ashur.games.assyrian_wars.rules.registry import HOOKS
-from tests.assyrian_wars.politicskit import ctx_of, marker, put, run, setup, top
+from tests.assyrian_wars.politicskit import ctx_of, marker, put, run, setup, top, units_of
 
 CIMMERIANS = ["cimmerians-hb3-1", "cimmerians-hb3-2", "cimmerians-hb3-3", "cimmerians-hb3-4",
               "cimmerians-lc3-1", "cimmerians-lc3-2", "cimmerians-teushpa"]
@@ -118,6 +119,23 @@ def test_10_1_interphase_back_to_full_strength_where_the_tribe_is() -> None:
     run(pos, nomads.reinforcement)
     for pid in CIMMERIANS:
         assert pos.state["pieces"][pid]["loc"] == "tushpa" and not pos.state["pieces"][pid]["red"]
+
+
+def test_10_1_returning_units_join_a_besieged_tribe_inside_its_city() -> None:
+    """10.1 'where the remaining nomads are' + 6.12: the tribe's leader holds the city of Samal while an
+    Assyrian force besieges it; the returning units join the leader inside the city, not the besiegers
+    outside (the fuzzer's finding, Rise and Fall)."""
+    pos = with_cimmerians("samal")
+    for pid in CIMMERIANS[:-1]:
+        put(pos, pid, "pool")
+    put(pos, "cimmerians-teushpa", "samal", city=True)
+    besieger = units_of(pos, "assyria", 1)[0]
+    put(pos, besieger, "samal")
+    run(pos, nomads.reinforcement)
+    for pid in CIMMERIANS:
+        p = pos.state["pieces"][pid]
+        assert (p["loc"], p["city"]) == ("samal", True)
+    assert enemies_together(ctx_of(pos)) == []
 
 
 def test_10_1_a_completely_eliminated_tribe_returns_at_its_starting_area() -> None:

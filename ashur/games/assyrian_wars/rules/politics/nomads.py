@@ -14,7 +14,8 @@ status (their limits are in :func:`may_rebuild`).
 * They draw a card at each of their impulses, play no events and conduct no diplomacy.
 * In the Interphase every tribe that has entered the game returns to full strength: reduced units flip,
   units of the Regroup Box and eliminated ones come back where the tribe is (its player chooses among its
-  areas), or at its timetable starting area when none is left on the map.
+  areas; inside the city when the tribe's pieces there all are), or at its timetable starting area when
+  none is left on the map.
 * A tribe whose forces on the map are all gone is defeated (7.1): its alliances end, its marker goes to
   the neutrals box, and it is inactive for the rest of the turn.
 * Timetable orders (``state["nomad_orders"]``): a tribe told to harass one minor exclusively attacks no
@@ -261,11 +262,15 @@ def bring_back(ctx: Ctx, nomad: str, rule: str, area: str | None = None, *, fres
         ctx.piece(pid)["red"] = False
     back = returning(ctx, nomad, fresh)
     if dest is not None:
+        # "where the remaining nomads are": inside the city when all of them there are inside it (a
+        # besieged tribe is not joined by units standing outside among its besiegers, 6.12)
+        remaining = [ctx.piece(p) for p in on_map_pieces(ctx, nomad) if ctx.piece(p)["loc"] == dest]
+        in_city = bool(remaining) and all(p["city"] for p in remaining)
         for pid in back:
             ctx.move_piece(pid, dest)
             p = ctx.piece(pid)
             p["red"] = False
-            p["city"] = False
+            p["city"] = in_city
     co = ctx.country(nomad)
     co["active"] = True
     co["entered"] = True
