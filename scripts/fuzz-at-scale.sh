@@ -3,13 +3,15 @@
 # uses). Each chunk is one `ashur fuzz --json` run; its summary line is appended to fuzz-at-scale.jsonl, so
 # a run stopped part way is resumed by calling the script again (finished chunks are skipped).
 #   scripts/fuzz-at-scale.sh [CHUNKS] [GAMES_PER_SCENARIO_PER_CHUNK]
-# Checks: every step (no exception, no dead end, step limit) and, sampled every 20 steps, determinism,
-# undo, JSON round trip, invariants, views, the view and log leak checks; replay determinism at each end.
+# Checks: every step (no exception, no dead end, step limit, slow decisions) and, sampled every
+# FUZZ_EVERY steps (default 20), determinism, undo, JSON round trip, invariants, views, the view and log
+# leak checks; replay determinism at each end.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 chunks="${1:-100}"
 games="${2:-34}"
 out="${FUZZ_SCALE_OUT:-fuzz-at-scale.jsonl}"
+every="${FUZZ_EVERY:-20}"
 configs=(
   ""
   "-o sudden_end=false -o secret_diplomacy=true"
@@ -23,7 +25,7 @@ for ((chunk = 0; chunk < chunks; chunk++)); do
   config="${configs[$((chunk % ${#configs[@]}))]}"
   # shellcheck disable=SC2086
   summary=$(.venv/bin/ashur fuzz assyrian-wars --scenario all --jobs 2 --games "$games" --seed "$seed" \
-    --every 20 --sample 20 --json $config 2>/dev/null || true)
+    --every "$every" --sample "$every" --json $config 2>/dev/null || true)
   printf '{"chunk": %d, "seed": %d, "options": "%s", "result": %s}\n' "$chunk" "$seed" "$config" \
     "${summary:-null}" >> "$out"
 done
