@@ -64,3 +64,11 @@ def at_impulse_of(country: str, kind: str = "scheduled") -> Callable[[Position],
         f = top(pos)
         return f["step"] == "impulse" and f["c"] == country and f.get("kind") == kind and f["phase"] == "main"
     return cond
+
+
+def pass_windows(pos: Position) -> Position:
+    """Every country asked in an open card window (6.7.1, 6.11.e) plays no card."""
+    while pos.state["stack"] and pos.state["stack"][-1]["step"] == "window":
+        frame = pos.state["stack"][-1]
+        pos.act(frame["order"][frame["i"]], "done")
+    return pos

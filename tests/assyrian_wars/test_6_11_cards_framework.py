@@ -10,7 +10,7 @@ from ashur.games.assyrian_wars import cards
 from ashur.games.assyrian_wars.ctx import Ctx
 from ashur.games.assyrian_wars.game import GAME, content
 from ashur.testing import Position
-from tests.assyrian_wars.helpers import top
+from tests.assyrian_wars.helpers import pass_windows, top
 
 
 @pytest.fixture
@@ -31,6 +31,7 @@ def test_6_11_event_is_offered_paid_and_resolved(test_event: int) -> None:
     cost = content().cards[test_event].event_cost
     pos.act("assyria", f"card:{test_event}:event")
     pos.assert_logged(rule="6.11", key="aw.card_event", card=test_event)
+    pass_windows(pos)
     if cost:
         pos.assert_logged(rule="6.11", key="aw.spend", what="event")
     assert test_event in pos.state["discard"] or any(f["card"] == test_event for f in pos.state["faceup"])
@@ -50,6 +51,7 @@ def test_6_11_borrowing_against_the_next_impulse(test_event: int) -> None:
         pytest.skip("the chosen card has no event cost")
     top(pos)["ap2"] = 0
     pos.act("assyria", f"card:{test_event}:event")
+    pass_windows(pos)
     assert pos.state["countries"]["assyria"]["borrowed"] == cost
     pos.assert_logged(rule="6.11", key="aw.borrow", country="assyria", ap=cost)
 

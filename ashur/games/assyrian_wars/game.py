@@ -40,6 +40,9 @@ class AssyrianWars(Game):
 
     def __init__(self) -> None:
         load_all()
+        from ashur.games.assyrian_wars import cards
+
+        cards.load(content().cards)
 
     # --- setup ----------------------------------------------------------------------------------
     def scenarios(self) -> dict[str, ScenarioInfo]:

@@ -24,7 +24,6 @@ from ashur.core import flow
 from ashur.core import log as corelog
 from ashur.core.contract import Action, action
 from ashur.core.flow import Step
-from ashur.games.assyrian_wars.cards import open_window
 from ashur.games.assyrian_wars.ctx import Ctx
 from ashur.games.assyrian_wars.rules.base.forces import (
     forces_at,
@@ -38,6 +37,7 @@ from ashur.games.assyrian_wars.rules.base.forces import (
     track_sorted,
 )
 from ashur.games.assyrian_wars.rules.base.units import is_leader, unit_type
+from ashur.games.assyrian_wars.rules.course.windows import open_window
 from ashur.games.assyrian_wars.rules.land import combat
 from ashur.games.assyrian_wars.rules.land.casualties import distribute, leader_rating_sum
 from ashur.games.assyrian_wars.rules.land.combat import alive, fighters, other
@@ -62,7 +62,10 @@ KINDS: dict[str, dict[str, Any]] = {
     "raid": {"rounds": 1, "routs": True, "extra_dice": True, "abilities": "field", "vp": "none",
              "retreat": "none", "tie": "def"},
 }
-WINDOWS = ("battle", "battle_counter_measures", "counter_measures", "response")
+#: the card windows before the first roll (6.7.1, 6.11.d): battle cards, then — only when battle cards were
+#: revealed — Battle Counter Measures and the responses to revealed battle cards. Counter Measures follow
+#: every announced event by themselves (6.11.e).
+WINDOWS = ("battle", "battle_counter_measures", "response")
 
 
 def start_battle(ctx: Ctx, kind: str, area: str, att: list[str], defn: list[str], *, phasing: str = "att",
@@ -248,6 +251,8 @@ class Battle(Step[Ctx]):
             return
         frame["win"] = i + 1
         kind = WINDOWS[i]
+        if kind != "battle" and not frame.get("cards"):
+            return
         trigger = "battle_cards_revealed" if kind == "response" else None
         open_window(ctx, kind, participants(ctx, frame), _context(frame), "6.7.1", trigger)
 

@@ -26,7 +26,6 @@ from typing import Any
 from ashur.core import flow
 from ashur.core.contract import Action, action
 from ashur.core.flow import Step
-from ashur.games.assyrian_wars.cards import open_window
 from ashur.games.assyrian_wars.ctx import Ctx
 from ashur.games.assyrian_wars.rules.base.control_areas import check_occupation
 from ashur.games.assyrian_wars.rules.base.forces import (
@@ -49,6 +48,7 @@ from ashur.games.assyrian_wars.rules.base.forces import forces_at as _forces_at
 from ashur.games.assyrian_wars.rules.base.players import role_of
 from ashur.games.assyrian_wars.rules.base.secrecy import log_fogged
 from ashur.games.assyrian_wars.rules.base.terrain import crossing_attrition
+from ashur.games.assyrian_wars.rules.course.windows import open_window
 from ashur.games.assyrian_wars.rules.land import evasion, interception
 from ashur.games.assyrian_wars.rules.land.battle import start_battle
 from ashur.games.assyrian_wars.rules.land.entering import push_entry

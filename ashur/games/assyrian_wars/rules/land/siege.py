@@ -31,7 +31,6 @@ from typing import Any
 from ashur.core import flow
 from ashur.core.contract import Action, action
 from ashur.core.flow import Step
-from ashur.games.assyrian_wars.cards import open_window
 from ashur.games.assyrian_wars.ctx import Ctx
 from ashur.games.assyrian_wars.rules.base.control_areas import city_holder, has_city, set_control
 from ashur.games.assyrian_wars.rules.base.forces import (
@@ -50,6 +49,7 @@ from ashur.games.assyrian_wars.rules.base.forces import (
 )
 from ashur.games.assyrian_wars.rules.base.losses import eliminate
 from ashur.games.assyrian_wars.rules.course.impulse import can_pay, pay
+from ashur.games.assyrian_wars.rules.course.windows import open_window
 from ashur.games.assyrian_wars.rules.land.battle import promotion_rolls, start_battle
 from ashur.games.assyrian_wars.rules.land.blockade import blockaded
 from ashur.games.assyrian_wars.rules.land.casualties import distribute, rout_piece
