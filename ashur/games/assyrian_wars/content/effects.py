@@ -666,6 +666,9 @@ class Card(Strict):
     secret_diplomacy: SecretDiplomacyAlternative | None = None
     secret_diplomacy_table: Id | None = None
     text: str
+    #: where the card comes from: "rule book 6.11.c", "German rules (full text)", "public-facts: ...",
+    #: or "reconstructed: <from what>" (docs/cards-assyrian-wars.md)
+    source: str | None = None
     effect: tuple[Effect, ...] = ()
 
     @model_validator(mode="after")
