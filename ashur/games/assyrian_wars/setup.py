@@ -174,6 +174,7 @@ def new_state(c: Any, scenario_id: str, seed: int, options: dict[str, Any]) -> S
         "deck": [],
         "discard": [],
         "faceup": [],
+        "card_effects": [],
         "home_held": {},
         "trade": {p: {"box": int(sc.trade_box.get(p, 0)), "out": 0} for p in sc.powers},
         "eco_base": {p: int(sc.eco_base.get(p, 0)) for p in sc.powers},

@@ -297,3 +297,57 @@ def open_window(ctx: Ctx, kind: str, participants: list[str], context: dict[str,
 
 HOOKS.provide("cards.event_actions", event_actions)
 HOOKS.provide("cards.play_event", play_event)
+
+
+# --- lasting effects of events ---------------------------------------------------------------------------
+#: how long a lasting effect holds: the current impulse, the player's next impulse (to its end), the
+#: current turn; "open" effects end only by :func:`end_effect` (a face-up card's condition, a battle)
+UNTIL = ("impulse", "next_impulse", "turn", "open")
+
+
+def add_effect(ctx: Ctx, kind: str, by: str, card: int, until: str, **params: Any) -> dict[str, Any]:
+    """Record a lasting effect of card `card` played by `by` (6.11: 'this impulse', 'this turn', face-up
+    cards 6.11.l). The rules that the effect changes ask :func:`effects_of`."""
+    if until not in UNTIL:
+        raise ValueError(f"unknown duration {until!r}")
+    skip = 1 if until == "next_impulse" and _impulse_of(ctx, by) is not None else 0
+    entry = {"kind": kind, "by": by, "card": card, "until": until, "skip": skip, **params}
+    ctx.s.setdefault("card_effects", []).append(entry)
+    return entry
+
+
+def effects_of(ctx: Ctx, kind: str, by: str | None = None) -> list[dict[str, Any]]:
+    """The lasting effects of this kind in force (of one player's cards, with `by`)."""
+    return [e for e in ctx.s.get("card_effects", ()) if e["kind"] == kind and (by is None or e["by"] == by)]
+
+
+def end_effect(ctx: Ctx, entry: dict[str, Any]) -> None:
+    effects = ctx.s.get("card_effects", [])
+    if entry in effects:
+        effects.remove(entry)
+
+
+def _expire(ctx: Ctx, impulse: Frame) -> None:
+    effects = ctx.s.get("card_effects")
+    if not effects:
+        return
+    kept = []
+    for e in effects:
+        if e["until"] == "impulse":
+            continue
+        if e["until"] == "next_impulse" and impulse["c"] == e["by"]:
+            if not e["skip"]:
+                continue
+            e["skip"] -= 1
+        kept.append(e)
+    effects[:] = kept
+
+
+def _turn_start(ctx: Ctx) -> None:
+    effects = ctx.s.get("card_effects")
+    if effects:
+        effects[:] = [e for e in effects if e["until"] not in ("turn", "impulse")]
+
+
+HOOKS.add_impulse_end(95, "card effects", _expire)
+HOOKS.add_turn_start(0, "card effects", _turn_start)
