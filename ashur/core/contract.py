@@ -189,6 +189,11 @@ class Game(ABC):
         """A short public summary used by `ashur simulate` (turn reached and the like)."""
         return {}
 
+    def tallies(self, state: State) -> dict[str, dict[str, int]]:
+        """Named counts of a finished game that `ashur simulate --json` sums over its games (for example
+        ``cards_played``: events played per card number)."""
+        return {}
+
     # --- content (games whose content is data) ------------------------------------------------
     def content_check(self) -> list[str]:
         """Load and cross-check the content data; the problems found (empty when all is well)."""

@@ -50,6 +50,7 @@ class Outcome:
     seconds: float = 0.0
     save: dict[str, Any] | None = None
     summary: dict[str, Any] = field(default_factory=dict)
+    tallies: dict[str, dict[str, int]] = field(default_factory=dict)
 
 
 def seat_bots(match: Match, default_kind: str) -> dict[str, botlib.Bot]:
@@ -122,6 +123,7 @@ def run_one(args: tuple[str, str, int, int, dict[str, Any], str, bool, int]) -> 
     out.event_counts = corelog.event_counts(match.state)
     out.digest = digest(match.state)
     out.summary = game.summary(match.state)
+    out.tallies = game.tallies(match.state)
     out.seconds = time.perf_counter() - start
     if keep_save:
         out.save = match.to_save().model_dump()
@@ -156,8 +158,10 @@ def run_games(
 
 
 def summarize(outcomes: list[Outcome], seconds: float) -> dict[str, Any]:
-    """The ``--json`` object: games, decisions, seconds, winners, errors, rule_counts, event_counts, digest."""
+    """The ``--json`` object: games, decisions, seconds, winners, errors, rule_counts, event_counts, digest,
+    and the game's tallies summed over the games (e.g. ``cards_played``)."""
     winners: dict[str, int] = {}
+    tallies: dict[str, dict[str, int]] = {}
     rule_counts: dict[str, int] = {}
     event_counts: dict[str, int] = {}
     errors: list[dict[str, Any]] = []
@@ -173,6 +177,10 @@ def summarize(outcomes: list[Outcome], seconds: float) -> dict[str, Any]:
             rule_counts[rule] = rule_counts.get(rule, 0) + n
         for key, n in o.event_counts.items():
             event_counts[key] = event_counts.get(key, 0) + n
+        for name, counts in o.tallies.items():
+            total = tallies.setdefault(name, {})
+            for key, n in counts.items():
+                total[key] = total.get(key, 0) + n
         h.update(o.digest.encode())
     return {
         "games": len(outcomes),
@@ -183,6 +191,8 @@ def summarize(outcomes: list[Outcome], seconds: float) -> dict[str, Any]:
         "rule_counts": dict(sorted(rule_counts.items(), key=lambda kv: _rule_key(kv[0]))),
         "event_counts": dict(sorted(event_counts.items())),
         "digest": h.hexdigest(),
+        **{name: dict(sorted(counts.items(), key=lambda kv: _rule_key(kv[0])))
+           for name, counts in sorted(tallies.items())},
     }
 
 

@@ -92,3 +92,11 @@ def test_6_7_1_window_skipped_when_no_such_card_can_be_held() -> None:
     depth = len(pos.state["stack"])
     cards.open_window(Ctx(pos.state, content()), "battle", ["assyria", "babylonia"], {}, "6.7.1")
     assert len(pos.state["stack"]) == depth
+
+
+def test_6_11_tallies_count_events_played_per_card(test_event: int) -> None:
+    pos = Position.setup(GAME, "two_rivers", 3)
+    assert GAME.tallies(pos.state) == {"cards_played": {}}
+    pos.act("assyria", f"card:{test_event}:event")
+    pass_windows(pos)
+    assert GAME.tallies(pos.state) == {"cards_played": {str(test_event): 1}}

@@ -135,3 +135,10 @@ def test_fuzz_catches_defects_and_the_failure_replays(cls: type[TinyGame], messa
 
 def test_same_game_registered_is_found() -> None:
     assert registry.get_game("tiny") is GAME
+
+
+def test_simulate_sums_the_games_tallies() -> None:
+    outs = [simulate.Outcome(index=i, seed=i, tallies={"cards_played": {"25": 1, "3": i}}) for i in range(3)]
+    summary = simulate.summarize(outs, 1.0)
+    assert summary["cards_played"] == {"3": 3, "25": 3}
+    assert list(summary["cards_played"]) == ["3", "25"]

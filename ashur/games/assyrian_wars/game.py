@@ -287,6 +287,17 @@ class AssyrianWars(Game):
     def summary(self, state: State) -> dict[str, Any]:
         return {"turn": state["turn"], "round": state["round"]}
 
+    def tallies(self, state: State) -> dict[str, dict[str, int]]:
+        """``cards_played``: events played per card number (6.11), counted from the public log."""
+        from ashur.core.log import entries
+
+        played: dict[str, int] = {}
+        for entry in entries(state):
+            if entry["key"] == "aw.card_event":
+                key = str(entry["params"]["card"])
+                played[key] = played.get(key, 0) + 1
+        return {"cards_played": played}
+
     def content_check(self) -> list[str]:
         from ashur.games.assyrian_wars.content import check_content
 
