@@ -44,6 +44,17 @@ def test_weighted_bot_follows_the_profile_among_legal_actions() -> None:
     assert set(picks) <= {"roll", "mark"}
 
 
+def test_weighted_bot_weighs_prefix_and_last_part_apart() -> None:
+    class Cards(Profiled):
+        def bot_profile(self, name: str) -> dict[str, float]:
+            return {"*": 1, "card": 1, "card:event": 0}
+
+    acts = [action("card:7:ap", "x", "T.2"), action("card:7:event", "x", "T.4")]
+    bot = bots.make("eager", 3)
+    picks = Counter(bot.choose(Cards(), {}, "red", acts) for _ in range(100))
+    assert picks == {"card:7:ap": 100}
+
+
 def test_weighted_bot_without_a_profile_is_uniform() -> None:
     acts = [action("roll", "x", "T.2"), action("mark", "x", "T.4")]
     bot = bots.make("eager", 3)
