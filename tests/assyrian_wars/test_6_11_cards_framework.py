@@ -100,3 +100,14 @@ def test_6_11_tallies_count_events_played_per_card(test_event: int) -> None:
     pos.act("assyria", f"card:{test_event}:event")
     pass_windows(pos)
     assert GAME.tallies(pos.state) == {"cards_played": {str(test_event): 1}}
+
+
+def test_the_card_list_document_is_up_to_date() -> None:
+    """docs/cards-assyrian-wars.md is generated from the data and the registered events (issue 13)."""
+    from pathlib import Path
+
+    from ashur.games.assyrian_wars.cards.doc import render
+
+    path = Path(__file__).resolve().parents[2] / "docs" / "cards-assyrian-wars.md"
+    assert path.read_text(encoding="utf-8") == render(content().cards, cards.EVENTS), \
+        "regenerate: python -m ashur.games.assyrian_wars.cards.doc > docs/cards-assyrian-wars.md"
