@@ -199,6 +199,17 @@ def pop(state: State) -> Frame:
     return state["stack"].pop()
 
 
+def remove(state: State, frame: Frame) -> Frame | None:
+    """Take `frame` itself off the stack, wherever it is (frames pushed above it while it finished stay
+    and run first); returns the frame now under where it was, if any."""
+    stack = state["stack"]
+    for i in range(len(stack) - 1, -1, -1):
+        if stack[i] is frame:
+            del stack[i]
+            return stack[i - 1] if i > 0 else None
+    raise FlowError(f"frame {frame.get('step')!r} is not on the stack")
+
+
 def find(state: State, kind: str) -> Frame | None:
     """The innermost frame of `kind` on the stack, if any."""
     for frame in reversed(state["stack"]):

@@ -26,3 +26,22 @@ def test_6_17_a_minor_setting_up_beside_the_tribe_that_attacked_it_fights_it() -
     attack = keys.index("aw.nomad_attacks")
     assert "aw.minor_set_up" in keys[attack:]
     assert "aw.coexistence_battle" in keys[attack:]
+
+
+LEFT_BEHIND = Path(__file__).parent / "saves" / "6_17_tribe_units_left_behind.ashur.json"
+
+
+def test_6_17_10_4_f_units_the_tribe_left_behind_fight_the_minor_setting_up_there() -> None:
+    """The Cimmerians leave two units in Gordion and enter Dorylaion: Phrygia is attacked (6.17) and sets
+    up in Gordion; the two units and the Phrygians fight at once (10.4.f). The battle step pushed while the
+    entry into Dorylaion finished used to be popped in the entry's place (fuzz game, rise_and_fall)."""
+    problems: list[str] = []
+
+    def check(match, index: int) -> None:  # type: ignore[no-untyped-def]
+        problems.extend(f"after action {index}: {p}" for p in GAME.invariants(match.state))
+
+    match = replay(load(LEFT_BEHIND), check)
+    assert problems == []
+    entries = corelog.entries(match.state)
+    battles = [e for e in entries if e["key"] == "aw.coexistence_battle"]
+    assert battles and battles[-1]["params"]["area"] == "gordion"

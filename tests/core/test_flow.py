@@ -75,3 +75,15 @@ def test_actor_not_deciding_is_refused() -> None:
     pos = Position.setup(GAME, "basic", 3).act("red", "bid:0")
     with pytest.raises(IllegalAction, match="does not decide"):
         GAME.act(pos.state, "red", "bid:1")
+
+
+def test_remove_takes_the_frame_itself_and_keeps_those_pushed_above_it() -> None:
+    from ashur.core import flow as coreflow
+
+    state = {"stack": [{"step": "a"}, {"step": "b"}]}
+    b = state["stack"][1]
+    coreflow.push(state, "c")
+    under = coreflow.remove(state, b)
+    assert [f["step"] for f in state["stack"]] == ["a", "c"] and under is state["stack"][0]
+    with pytest.raises(coreflow.FlowError):
+        coreflow.remove(state, b)

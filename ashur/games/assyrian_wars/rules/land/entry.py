@@ -475,9 +475,11 @@ class Entry(Step[Ctx]):
         here = bool(present(ctx, frame))
         result = {"area": area, "battle": last is not None, "present": here,
                   "overrun": bool(last and last["overrun"] and here)}
-        flow.pop(ctx.s)
-        if ctx.s["stack"]:
-            ctx.s["stack"][-1]["entry_result"] = result
+        # the occupation above may have pushed steps (a nomad's attack on a minor, 6.17, and the battles of
+        # new enemies, 10.4.f): they stay on top and run first; the result goes to the step under this one
+        under = flow.remove(ctx.s, frame)
+        if under is not None:
+            under["entry_result"] = result
 
 
     def _relief_garrison(self, ctx: Ctx, frame: Frame, occupants: list[str]) -> list[str]:
