@@ -184,3 +184,18 @@ def test_6_11_card_25_is_not_played_at_another_powers_succession() -> None:
     frame["context"]["succession"] = "egypt"
     assert check_crown(ctx_of(pos), frame, o) is None
     assert check_crown(ctx_of(pos), frame, CrownKing(op="crown_king", target="own_leader"))
+
+
+def test_10_3_card_8_in_the_last_turn_its_king_part_is_void_but_the_card_playable() -> None:
+    from ashur.games.assyrian_wars.cards.interphase import check_king
+
+    pos = setup()
+    pos.state["last_turn"] = 1
+    pos.state["faceup"].append({"card": 8, "by": "babylonia"})
+    o = KingCheckModifier(op="king_check_modifier", target="self", amount=-1)
+    frame = {"c": "babylonia", "card": 8, "how": "impulse", "context": {}, "vars": {}}
+    assert check_king(ctx_of(pos), frame, o) is None  # the Akitu Festival also moves a diplomatic marker
+    assert check_king(ctx_of(pos), {**frame, "card": 89}, o)  # the Oath of Succession does nothing else
+    run(pos, lambda c: king_check_modifier(c, frame, o))
+    pos.assert_logged(rule="10.3", key="aw.card_king_check_void", country="babylonia", card=8)
+    assert not effects_of(ctx_of(pos), "king_check") and not pos.state["faceup"]

@@ -20,7 +20,7 @@ from ashur.core.contract import Action, action
 from ashur.games.assyrian_wars.cards.economy import CardChoice
 from ashur.games.assyrian_wars.ctx import Ctx
 from ashur.games.assyrian_wars.rules.course.card_effects import op
-from ashur.games.assyrian_wars.rules.course.events import IMPULSE, INTERPHASE, add_effect, card_rule
+from ashur.games.assyrian_wars.rules.course.events import IMPULSE, INTERPHASE, add_effect, card_rule, remove_lasting
 from ashur.games.assyrian_wars.rules.course.timetable import (
     KING_CHECK,
     crown_leader,
@@ -48,8 +48,13 @@ def king_targets(ctx: Ctx, frame: Frame, target: str) -> list[str]:
     return [p for p in pool if _in_play(ctx, p) and next_succession(ctx, p) is not None]
 
 
+def other_effects(ctx: Ctx, frame: Frame) -> bool:
+    """The card does more than modify a king check (the Akitu Festival also moves a diplomatic marker)."""
+    return any(e.op != "king_check_modifier" for e in ctx.card(frame["card"]).effect)
+
+
 def check_king(ctx: Ctx, frame: Frame, o: Any) -> str | None:
-    if king_targets(ctx, frame, o.target):
+    if king_targets(ctx, frame, o.target) or other_effects(ctx, frame):
         return None
     if o.target == "self":
         return "your power has no king candidate roll ahead in the timetable (10.3)"
@@ -65,7 +70,14 @@ def modify_king_check(ctx: Ctx, frame: Frame, power: str, amount: int) -> None:
 
 @op("king_check_modifier", check_king)
 def king_check_modifier(ctx: Ctx, frame: Frame, o: Any) -> None:
+    """10.3: the modifier waits for the target's next succession; with no king candidate roll ahead (the
+    last turn) it has no effect and the card leaves the table at once (its other effects still count)."""
     targets = king_targets(ctx, frame, o.target)
+    if not targets:
+        ctx.log("aw.card_king_check_void", "10.3", country=frame["c"], card=frame["card"],
+                card_rule=card_rule(ctx, frame["card"]))
+        remove_lasting(ctx, frame["card"], "6.11.l")
+        return
     if len(targets) == 1:
         modify_king_check(ctx, frame, targets[0], int(o.amount))
         return
