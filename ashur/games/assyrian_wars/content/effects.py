@@ -227,15 +227,18 @@ class Revolt(Op):
 
 
 class CrownKing(Op):
-    """Crown a king (6.3, 10.3): a generic king marker on one of your leaders, or automatic
-    succession of your timetable candidate without a die roll."""
+    """Crown a king (6.3, 10.3): in your impulse a generic king marker on one of your leaders on the
+    map; in the Interphase, at your succession, your timetable candidate succeeds without a die roll.
+    ``either`` allows both, each at its time."""
 
     op: Literal["crown_king"]
     target: Literal["own_leader", "timetable_candidate", "either"]
-    automatic: bool = True
 
 
 class KingCheckModifier(Op):
+    """A modifier on the next king candidate roll (10.3) of your power or of another power you pick;
+    it lasts until that power's next succession (the card stays face up, 6.11.l)."""
+
     op: Literal["king_check_modifier"]
     target: Literal["self", "target_power"]
     amount: int
@@ -482,15 +485,20 @@ class Pillage(Op):
 
 
 class DeportEco(Op):
-    """Assyrian deportation (6.8.4): ECO -1 on the target city, ECO +1 on a home city."""
+    """Assyrian deportation (6.8.4): up to ``max_markers`` times an ECO -1 marker on a foreign city you
+    control and an ECO +1 marker on one of your home cities (markers from the stock, 10.4.a)."""
 
     op: Literal["deport_eco"]
     max_markers: Annotated[int, Field(ge=1)] = 2
-    source: Literal["controlled_foreign_city", "city_taken_this_impulse"]
+    source: Literal["controlled_foreign_city"] = "controlled_foreign_city"
     destination: Literal["own_home_city"] = "own_home_city"
 
 
 class EcoMarker(Op):
+    """Place ``count`` new ECO markers from the stock (6.8.4, 10.4.a): ``own_home_city`` a home city you
+    hold; ``mede_far_east`` the Mede Far East box (ECO +1 only); ``target_city`` for ECO +1 a city you hold,
+    for ECO -1 a city of an enemy at war with you; ``named`` one of ``areas``."""
+
     op: Literal["eco_marker"]
     marker: Literal["plus", "minus"]
     count: Annotated[int, Field(ge=1)] = 1
@@ -504,6 +512,8 @@ class GainVP(Op):
 
 
 class GainAP(Op):
+    """APs for this impulse: ``amount`` + ``dice`` + 1 ``per`` counted item, at most ``max``."""
+
     op: Literal["gain_ap"]
     amount: Annotated[int, Field(ge=0)] = 0
     dice: Dice | None = None
@@ -512,12 +522,16 @@ class GainAP(Op):
 
 
 class TradeMarker(Op):
+    """6.15: put back ``count`` of your removed trade markers, or remove ``count`` of another power's."""
+
     op: Literal["trade_marker"]
     action: Literal["return_own", "remove_other"]
     count: Annotated[int, Field(ge=1)] = 1
 
 
 class FreeRaid(Op):
+    """6.15 without AP cost: place a raider (``place_raider``), then ``attempts`` raids."""
+
     op: Literal["free_raid"]
     place_raider: bool = True
     attempts: Annotated[int, Field(ge=1)] = 1

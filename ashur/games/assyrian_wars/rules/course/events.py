@@ -88,7 +88,8 @@ def card_rule(ctx: Ctx, number: int) -> str:
 
 
 def may_play_by(ctx: Ctx, number: int, cid: str) -> bool:
-    """6.11: some events are playable by certain countries only ('you' means the card's owner)."""
+    """6.11: some events are playable by certain countries only ('you' means the card's owner; the
+    substitute country of an eliminated power plays its home cards, 7.1)."""
     if ctx.kind(cid) == "nomad" and cid not in ctx.s.get("substitutes", {}):
         return False  # 10.1: nomads play no events
     card = ctx.card(number)
@@ -96,7 +97,8 @@ def may_play_by(ctx: Ctx, number: int, cid: str) -> bool:
     if who in (None, "any") or who == ():
         return True
     if who == "owner":
-        return card.owner is None or cid == card.owner
+        # 7.1: an eliminated power's home cards stay in play for its substitute country
+        return card.owner is None or cid == card.owner or ctx.s.get("substitutes", {}).get(cid) == card.owner
     if who == "any_power":
         return ctx.is_power(cid) or cid in ctx.s.get("substitutes", {})
     if who == "any_minor":
