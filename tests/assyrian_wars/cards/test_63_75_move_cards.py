@@ -3,8 +3,6 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 from ashur.testing import Position
 from tests.assyrian_wars.helpers import pass_windows
 from tests.assyrian_wars.landkit import ap_left, army, give_card, loc, phasing, put, set_ap, start, top
