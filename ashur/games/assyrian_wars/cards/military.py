@@ -342,7 +342,8 @@ class CoordinatedAttack(Step[Ctx]):
             self._ask_consent(ctx, frame)
         elif head in ("allow", "refuse"):
             frame["asking"].pop(0)
-            ctx.log("aw.moves.coordinated_consent", "6.6.4", country=actor, force=rest, given=head == "allow")
+            ctx.log("aw.moves.coordinated_consent", "6.6.4", country=actor, area=frame["target"],
+                    given=head == "allow")
             if head == "refuse":
                 frame["chosen"].remove(rest)
             if not frame["asking"]:
