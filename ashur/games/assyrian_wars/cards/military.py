@@ -210,7 +210,8 @@ def attack_options(ctx: Ctx, c: str, imp: Frame) -> dict[str, list[tuple[str, st
             if f["id"] in seen or not f["leaders"] or not units_in(ctx, f["pieces"]):
                 continue
             seen.add(f["id"])
-            if not movable(ctx, f["country"], f) or any(p in halted for p in f["leaders"]):
+            if not movable(ctx, f["country"], f) or any(p in halted for p in f["leaders"]) \
+                    or role_of(ctx, f["country"]) is None:
                 continue
             for area, cost2, dow in steps(ctx, imp, c, f["pieces"], f["loc"], False):
                 defenders = _defenders(ctx, area, c)
@@ -298,7 +299,9 @@ class CoordinatedAttack(Step[Ctx]):
         if frame["phase"] == "consent":
             return [frame["asking"][0][1]]
         if frame["phase"] == "forces" and len(frame["chosen"]) >= frame["max"]:
-            return []
+            return []  # as many armies as the card allows: they go
+        if not self.actions(ctx, frame, frame["c"]):
+            return []  # the armies chosen are all there can be (or nothing is left to attack)
         return [frame["c"]]
 
     def run(self, ctx: Ctx, frame: Frame) -> None:
@@ -315,7 +318,7 @@ class CoordinatedAttack(Step[Ctx]):
             return [action(f"allow:{fid}", "aw.act.moves_allow", "6.6.4", force=fid, area=frame["target"]),
                     action(f"refuse:{fid}", "aw.act.moves_refuse", "6.6.4", force=fid, area=frame["target"])]
         acts = [action(f"with:{fid}", "aw.act.moves_with", "6.7", force=fid, area=area, ap=cost2 / 2)
-                for fid, area, cost2 in self._addable(ctx, frame)]
+                for fid, area, cost2 in self._addable(ctx, frame)] if len(frame["chosen"]) < frame["max"] else []
         if len(frame["chosen"]) >= 2:
             acts.insert(0, action("go", "aw.act.moves_go", "6.7", area=frame["target"], n=len(frame["chosen"])))
         return acts
@@ -355,7 +358,7 @@ class CoordinatedAttack(Step[Ctx]):
         asking = []
         for fid in frame["chosen"]:
             f = force(ctx, fid)
-            if f is not None and role_of(ctx, f["country"]) != mine:
+            if f is not None and role_of(ctx, f["country"]) not in (mine, None):
                 asking.append([fid, f["country"]])
         frame["asking"] = asking
         if asking:
