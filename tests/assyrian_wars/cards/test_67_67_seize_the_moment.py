@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from ashur.games.assyrian_wars.game import GAME
 from ashur.testing import Position
-from tests.assyrian_wars.helpers import at_impulse_of, pass_windows, run_until, to_main, top
+from tests.assyrian_wars.helpers import at_impulse_of, pass_windows, run_until, to_main
 from tests.assyrian_wars.landkit import give_card
 
 SEIZE = 67
