@@ -74,6 +74,7 @@ def test_6_11_g_35_draw_two_and_discard_one_never_a_home_card() -> None:
     pos.fix_draws(a, b)
     _play(pos)
     pos.act("egypt", "option:1")
+    pos.assert_logged(rule="6.11.g", key="aw.card_option", option="Draw")  # played as a draw pile card
     pos.assert_logged(rule="6.11.g", key="aw.draw", country="egypt", n=2)
     hand = pos.state["countries"]["egypt"]["hand"]
     assert a in hand and b in hand
