@@ -94,3 +94,54 @@ def test_6_11_35_only_egypt_plays_it() -> None:
     set_ap(pos, 5)
     assert f"card:{PHARAOH}:event" not in pos.ids("assyria")
     pos.assert_illegal("assyria", f"card:{PHARAOH}:event", rule="6.11")
+
+
+# --- the draw pile operations beyond card 35 (6.11.g), through their handlers ----------------------------
+def _frame(pos: Position, c: str, **vars_: object) -> dict:
+    return {"card": PHARAOH, "c": c, "how": "impulse", "trigger": None, "context": {}, "vars": dict(vars_)}
+
+
+def test_6_11_g_discard_from_every_other_power_at_random_never_home_cards() -> None:
+    from ashur.games.assyrian_wars.content.effects import DiscardFrom
+    from ashur.games.assyrian_wars.rules.course.card_effects import OPS
+    from tests.assyrian_wars.landkit import ctx
+
+    pos = start("campaign", special_abilities=False)
+    before = {c: list(pos.state["countries"][c]["hand"]) for c in ("assyria", "mede", "egypt", "babylonia", "elam")}
+    c = ctx(pos)
+    OPS["discard_from"].run(c, _frame(pos, "assyria"), DiscardFrom(op="discard_from", whose="each_other_power",
+                                                                   count=1, chooser="random"))
+    assert pos.state["countries"]["assyria"]["hand"] == before.pop("assyria"), "not the card player's own"
+    for cid, hand in before.items():
+        gone = [n for n in hand if n not in pos.state["countries"][cid]["hand"]]
+        assert len(gone) == 1 and not content_home(gone[0]) and gone[0] in pos.state["discard"]
+        pos.assert_logged(rule="6.11.g", key="aw.moves.discarded", country=cid, card=gone[0])
+
+
+def test_6_11_g_the_card_player_discards_from_a_target_hand_and_draws_from_the_discard_pile() -> None:
+    from ashur.games.assyrian_wars.content.effects import DiscardFrom, DrawCards
+    from ashur.games.assyrian_wars.rules import FLOW
+    from ashur.games.assyrian_wars.rules.course.card_effects import OPS
+    from tests.assyrian_wars.landkit import ctx
+
+    pos = start("campaign", special_abilities=False)
+    c = ctx(pos)
+    frame = _frame(pos, "assyria", target="egypt")
+    OPS["discard_from"].run(c, frame, DiscardFrom(op="discard_from", whose="target", count=1, chooser="card_player"))
+    FLOW.advance(c, pos.state)
+    assert pos.game.active(pos.state) == ["assyria"]
+    choice = pos.ids("assyria")[0]
+    card = int(choice.split(":")[1])
+    assert card in pos.state["countries"]["egypt"]["hand"] and not content_home(card)
+    pos.act("assyria", choice)
+    assert card in pos.state["discard"]
+    c = ctx(pos)
+    OPS["draw_cards"].run(c, frame, DrawCards(op="draw_cards", count=1, source="discard_pile", who="target"))
+    assert card in pos.state["countries"]["egypt"]["hand"]
+    pos.assert_logged(rule="6.11.g", key="aw.moves.took_discard", country="egypt", card=card)
+
+
+def content_home(number: int) -> bool:
+    from ashur.games.assyrian_wars.game import content
+
+    return content().cards[number].kind == "home"
