@@ -50,3 +50,23 @@ def test_3_3_67_refused_when_only_two_countries_take_impulses() -> None:
     pos.state["countries"]["elam"]["active"] = False
     assert f"card:{SEIZE}:event" not in pos.ids("assyria")
     pos.assert_illegal("assyria", f"card:{SEIZE}:event", rule="6.11")
+
+
+def test_3_3_67_the_extra_impulse_never_joins_an_impulse_of_its_own() -> None:
+    from ashur.games.assyrian_wars.rules.course.events import add_effect
+    from ashur.games.assyrian_wars.rules.course.sequence import extra_impulse
+    from tests.assyrian_wars.landkit import ctx
+
+    pos = _assyria()
+    c = ctx(pos)
+    add_effect(c, "extra_impulse", "babylonia", SEIZE, "turn", wait=0)
+    track = c.track()
+    frame = {"pos": track.index("babylonia"), "last": "assyria"}
+    assert extra_impulse(c, frame) is None, "Babylonia's own impulse comes next: it waits"
+    frame = {"pos": track.index("elam"), "last": "babylonia"}
+    assert extra_impulse(c, frame) is None, "Babylonia had the last impulse: it waits"
+    frame = {"pos": track.index("elam"), "last": "assyria", "after_preempt": "elam"}
+    assert extra_impulse(c, frame) is None, "not between a preemptive impulse and the one it preempted"
+    frame = {"pos": track.index("elam"), "last": "assyria"}
+    assert extra_impulse(c, frame) == "babylonia"
+    assert not pos.state["card_effects"]
