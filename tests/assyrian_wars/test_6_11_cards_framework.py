@@ -19,10 +19,13 @@ def test_event() -> Iterator[int]:
     pos = Position.setup(GAME, "two_rivers", 3)
     number = next(n for n in pos.state["countries"]["assyria"]["hand"] if content().cards[n].kind == "deck")
     played: list[str] = []
+    old = cards.EVENTS.pop(number, None)  # the card's own event, if it has one, is restored afterwards
     cards.register(cards.Event(number, cards.IMPULSE, lambda ctx, c, f: True,
                                lambda ctx, c, f: played.append(c)))
     yield number
     cards.EVENTS.pop(number)
+    if old is not None:
+        cards.register(old)
 
 
 def test_6_11_event_is_offered_paid_and_resolved(test_event: int) -> None:

@@ -108,14 +108,18 @@ class Op(Strict):
 
 
 class DrawCards(Op):
+    """Draw cards from the draw pile (or take the top ones of the discard pile) into the hand of the card's
+    player, or of the country an earlier operation of the card targeted (6.11.g)."""
+
     op: Literal["draw_cards"]
     count: Annotated[int, Field(ge=1)]
     source: Literal["draw_pile", "discard_pile"] = "draw_pile"
-    look_at: Annotated[int, Field(ge=1)] | None = None
     who: Literal["self", "target"] = "self"
 
 
 class DiscardFrom(Op):
+    """Discard cards (never home cards, 2.3) from hands; ``chooser`` picks them (6.11.g)."""
+
     op: Literal["discard_from"]
     whose: Literal["self", "target", "each_other_power"]
     count: Annotated[int, Field(ge=1)]
@@ -148,9 +152,11 @@ class PassImpulse(Op):
 
 
 class ExtraImpulse(Op):
+    """An extra impulse once the next country's impulse is over, without AP income (6.18), never two
+    impulses of one country in a row (3.3)."""
+
     op: Literal["extra_impulse"]
-    when: Literal["after_next_impulse", "end_of_impulse_round"]
-    income: bool = False
+    when: Literal["after_next_impulse"] = "after_next_impulse"
 
 
 # -- diplomacy and politics (6.9, 6.11.c, 6.11.c2, 6.11.f, 7.1, 7.4) ----------------------------
@@ -373,6 +379,8 @@ class MercenariesDefect(Op):
 
 
 class CoordinatedAttack(Op):
+    """Two to ``max_forces`` own or allied armies in different areas attack one enemy force together (6.7)."""
+
     op: Literal["coordinated_attack"]
     max_forces: Annotated[int, Field(ge=2)]
 
@@ -420,6 +428,8 @@ class AutomaticEvasion(Op):
 
 
 class PreventInterception(Op):
+    """One force cannot be intercepted this impulse, or (``this_move``) on the areas of its free move."""
+
     op: Literal["prevent_interception"]
     scope: Literal["one_force_this_impulse", "this_move"]
 
@@ -429,6 +439,9 @@ class PreventEvasion(Op):
 
 
 class IgnoreTerrain(Op):
+    """No crossing attrition (1.3, 6.6.1) and/or no defenders' terrain battle dice (6.7.3) for these
+    connections, for one force or all own forces this impulse."""
+
     op: Literal["ignore_terrain"]
     connection_types: tuple[ConnectionType, ...]
     effects: Literal["attrition", "battle_dice", "both"] = "both"
@@ -436,6 +449,9 @@ class IgnoreTerrain(Op):
 
 
 class FreeMove(Op):
+    """One force's next ``max_areas`` steps this impulse cost ``ap_cost`` per area instead of the usual APs
+    (6.6); with ``no_extra_attrition`` they cause no attrition for moving beyond four areas."""
+
     op: Literal["free_move"]
     max_areas: Annotated[int, Field(ge=1)]
     force: Literal["army", "army_or_army_group", "any_force"] = "army"

@@ -112,12 +112,14 @@ def desert_exempt(ctx: Ctx, pid: str, abilities: bool) -> bool:
         HOOKS.call("mercenaries.desert_exempt", ctx, pid))
 
 
-def crossing_attrition(ctx: Ctx, pieces: list[str], a: str, b: str) -> None:
-    """1.3/6.6.1: attrition after crossing a desert or Mede connection and moving into or out of Sealand."""
+def crossing_attrition(ctx: Ctx, pieces: list[str], a: str, b: str, ignore: tuple[str, ...] = ()) -> None:
+    """1.3/6.6.1: attrition after crossing a desert or Mede connection and moving into or out of Sealand
+    (`ignore`: connection kinds a card lets the force cross without attrition, 6.11.h)."""
     units = units_in(ctx, pieces)
     if not units:
         return
     kind = connection(ctx, a, b)
+    kind = None if kind in ignore else kind
     abilities = bool(ctx.s["options"].get("special_abilities"))
     if kind == "desert":
         hit = [u for u in units if not desert_exempt(ctx, u, abilities)]

@@ -25,7 +25,15 @@ from ashur.core import flow
 from ashur.core.contract import Action, action
 from ashur.core.flow import Step
 from ashur.games.assyrian_wars.ctx import Ctx
-from ashur.games.assyrian_wars.rules.course.events import EVENTS, IMPULSE, INTERPHASE, Event, card_rule, register
+from ashur.games.assyrian_wars.rules.course.events import (
+    EVENTS,
+    IMPULSE,
+    INTERPHASE,
+    TYPE_RULES,
+    Event,
+    card_rule,
+    register,
+)
 from ashur.games.assyrian_wars.rules.registry import FLOW
 
 Frame = dict[str, Any]
@@ -184,8 +192,10 @@ class ChooseOption(Step[Ctx]):
         flow.pop(ctx.s)
         i = int(act["id"].split(":")[1])
         parent = effects_frame(ctx)
-        ctx.log("aw.card_option", card_rule(ctx, frame["card"]), country=actor, card=frame["card"],
-                option=act["params"]["option"])
+        # 6.11: a card of several types is played as the type of the option chosen (Pharaoh Takes Action)
+        types = ops_at(ctx, frame["card"], frame["path"])[frame["at"]].options[i].types
+        rule = TYPE_RULES.get(types[0], "6.11") if types else card_rule(ctx, frame["card"])
+        ctx.log("aw.card_option", rule, country=actor, card=frame["card"], option=act["params"]["option"])
         flow.push(ctx.s, "effects", card=frame["card"], c=frame["c"], how=parent["how"],
                   trigger=parent.get("trigger"), context=parent["context"], vars=parent["vars"],
                   path=[*frame["path"], frame["at"], i], i=0)

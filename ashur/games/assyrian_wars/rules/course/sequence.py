@@ -19,6 +19,7 @@ from ashur.core.contract import Action, action
 from ashur.core.flow import Step
 from ashur.games.assyrian_wars.ctx import Ctx
 from ashur.games.assyrian_wars.rules.base.players import controller
+from ashur.games.assyrian_wars.rules.course.events import effects_of, end_effect
 from ashur.games.assyrian_wars.rules.course.impulse import income_of
 from ashur.games.assyrian_wars.rules.registry import FLOW, HOOKS
 
@@ -238,6 +239,14 @@ class ActionPhase(Step[Ctx]):
         if special is not None:
             flow.push(s, "impulse", c=special, kind="preemptive", phase="start")
             return
+        extra = extra_impulse(ctx, frame)
+        if extra is not None:
+            # like a preemptive impulse: no income (6.18), and a scheduled impulse comes next (3.3)
+            frame["phase"] = "check"
+            frame["block"] = True
+            frame["last_started"] = extra
+            flow.push(s, "impulse", c=extra, kind="extra", phase="start")
+            return
         if frame.get("after_preempt"):
             target = frame.pop("after_preempt")
             frame["pending"] = None
@@ -335,6 +344,39 @@ def special_impulse(ctx: Ctx, frame: Frame) -> str | None:
             if takes_impulses(ctx, cid):
                 ctx.log("aw.special_impulse", "7.5.2.b", country=cid)
                 return cid
+    return None
+
+
+def next_scheduled(ctx: Ctx, frame: Frame) -> str | None:
+    """The country of the next scheduled impulse: the next one on the impulse track that takes impulses
+    (without moving the impulse marker)."""
+    track = ctx.track()
+    for i in range(len(track)):
+        cid = track[(frame["pos"] + i) % len(track)]
+        if takes_impulses(ctx, cid):
+            return cid
+    return None
+
+
+def extra_impulse(ctx: Ctx, frame: Frame) -> str | None:
+    """6.11.h (card 67, Seize the Moment): an extra impulse of the card's player once another country has
+    taken an impulse after the card was played (the card's ``wait`` counts them down). Never two impulses
+    of one country in a row (3.3): it waits while the previous or the next impulse is its own, and it is not
+    put between a preemptive impulse and the impulse it preempted (3.3). It brings no income (6.18); a
+    country without cards by then loses it (3.3: one without playable cards takes no such impulse), and
+    so does one whose turn ends first (3.5: the effect lasts this turn)."""
+    if frame.get("after_preempt"):
+        return None
+    for e in effects_of(ctx, "extra_impulse"):
+        c = e["by"]
+        if e["wait"] > 0 or frame.get("last") == c or next_scheduled(ctx, frame) == c:
+            continue
+        end_effect(ctx, e)
+        if not takes_impulses(ctx, c) or not has_cards(ctx, c):
+            ctx.log("aw.moves.extra_impulse_lost", "6.11.h", country=c, card=e["card"])
+            continue
+        ctx.log("aw.moves.extra_impulse", "6.11.h", country=c, card=e["card"])
+        return str(c)
     return None
 
 

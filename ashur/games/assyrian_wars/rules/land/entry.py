@@ -403,7 +403,8 @@ class Entry(Step[Ctx]):
         frame["fought"] = True
         origins = {p: frame["origins"][p] for p in interceptors if p in frame.get("origins", {})}
         if frame["src"]:
-            origins.update({p: frame["src"] for p in entering})
+            # a coordinated attack (card 63) enters from several areas: ``sources`` {pid: area}
+            origins.update({p: frame.get("sources", {}).get(p, frame["src"]) for p in entering})
         if not occupants:
             att, defn = def_pieces, entering
             side = "att"
@@ -418,6 +419,10 @@ class Entry(Step[Ctx]):
         terrain = None
         if frame["conn"] in ("river", "mountain", "mede"):
             terrain = {"dice": {"river": 1, "mountain": 2}.get(frame["conn"], 0), "mede": frame["conn"] == "mede"}
+        if terrain and frame.get("terrain_card"):
+            # 6.11.h: a move card took the defenders' terrain dice of this crossing away
+            ctx.log("aw.moves.terrain_waived", "6.11.h", card=frame["terrain_card"], area=area, conn=frame["conn"])
+            terrain = None
         special = frame.get("battle") or {}
         start_battle(ctx, special.get("kind", "field"), area, att, def_pieces,
                      phasing=phasing_side(ctx, att, def_pieces), terrain=terrain, crossing=frame["conn"],

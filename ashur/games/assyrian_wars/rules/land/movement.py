@@ -74,6 +74,7 @@ from ashur.games.assyrian_wars.rules.land.entering import entry_requirement
 from ashur.games.assyrian_wars.rules.land.entry import push_entry
 from ashur.games.assyrian_wars.rules.land.evasion import city_open_to
 from ashur.games.assyrian_wars.rules.land.hostilities import can_declare_now, declare
+from ashur.games.assyrian_wars.rules.land.move_cards import free_step, on_step, step_cost2, use_free_step
 from ashur.games.assyrian_wars.rules.politics.war import dow_cost
 from ashur.games.assyrian_wars.rules.registry import FLOW, HOOKS, MenuEntry
 
@@ -118,6 +119,7 @@ def enter_check(ctx: Ctx, imp: Frame, c: str, pieces: list[str], here: str, *,
     # mede_may_operate depends on the area entered only through whether it is a Mede home area
     mede_home_areas = mede_home(ctx) if mede else frozenset()
     mede_outside: list[bool] = []
+    free = free_step(ctx, c, pieces)  # 6.11.h: a move card's free areas
 
     def check(dest: str, kind: str | None) -> tuple[int, str | None] | None:
         # can_cross: a connection; a Mede-only one for Mede regulars only (1.3)
@@ -144,7 +146,7 @@ def enter_check(ctx: Ctx, imp: Frame, c: str, pieces: list[str], here: str, *,
                 return None
         if nomad and nomad_refusal(ctx, c, pieces, dest) is not None:
             return None
-        cost2 = cost_of(here, dest, kind)
+        cost2 = step_cost2(free, cost_of(here, dest, kind)) if free else cost_of(here, dest, kind)
         if dow is not None:
             return (cost2, dow) if can_declare_now(ctx, c, dow, cost2) else None
         return (cost2, None) if can_pay(imp, cost2) else None
@@ -465,11 +467,13 @@ class Move(Step[Ctx]):
         c, here = frame["c"], frame["at"]
         pieces = moving(ctx, frame)
         imp = _impulse(ctx)
+        free = free_step(ctx, c, pieces)
         cost2, dow = can_enter(ctx, imp, c, pieces, here, dest, per_unit=self._per_unit(frame)) or (0, None)
         if dow is not None:
             declare(ctx, c, dow, "8.1")
         assert can_pay(imp, cost2)
         imp["spent2"] += cost2  # logged with the move below
+        use_free_step(ctx, free, c, dest)
         rec = land(ctx)
         quick = bool(ctx.s["options"].get("special_abilities")) and is_cavalry_force(ctx, pieces)
         for p in pieces:
@@ -490,11 +494,14 @@ class Move(Step[Ctx]):
         from ashur.games.assyrian_wars.rules.land.siege import check_lifted
 
         check_lifted(ctx, here)
-        push_entry(ctx, dest, c, pieces, src=here, kind="move")
+        entry = push_entry(ctx, dest, c, pieces, src=here, kind="move")
+        long_card, ignored = on_step(ctx, entry, c, pieces, entry["conn"], free)
         over = [u for u in units_in(ctx, pieces) if rec["moved"][u] > FREE_AREAS]
-        if over:
+        if over and long_card is not None:
+            ctx.log("aw.moves.no_long_march_attrition", "6.6", country=c, card=long_card, area=dest)
+        elif over:
             attrition(ctx, over, "6.6.1", "aw.why.long_move")
-        crossing_attrition(ctx, pieces, here, dest)
+        crossing_attrition(ctx, pieces, here, dest, ignore=ignored)
 
     def _pickup(self, ctx: Ctx, frame: Frame, act: Action) -> None:
         pid = act["params"]["piece"]
