@@ -90,7 +90,8 @@ def replay_through_windows(save: Any, check: Callable[[Any, int], None] | None =
             frame = match.state["stack"][-1] if match.state["stack"] else None
             if frame is None or frame["step"] != "window":
                 break
-            if role in match.active() and any(a["id"] == action_id for a in match.game.legal_actions(match.state, role)):
+            legal = match.game.legal_actions(match.state, role) if role in match.active() else []
+            if any(a["id"] == action_id for a in legal):
                 break
             match.act(match.active()[0], "done")
         if upto is not None and index == upto:
