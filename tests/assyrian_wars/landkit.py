@@ -57,7 +57,8 @@ def quiet_windows(pos: Position) -> None:
 def give_card(pos: Position, country: str, number: int) -> None:
     """Put card `number` into the hand of `country`, taken from the draw pile, the discard or a hand."""
     s = pos.state
-    for pile in (s["deck"], s["discard"], *(c.get("hand", []) for c in s["countries"].values())):
+    for pile in (s["deck"], s["discard"], *(c.get("hand", []) for c in s["countries"].values()),
+                 *(c.get("home_discard", []) for c in s["countries"].values())):
         if number in pile:
             pile.remove(number)
     s["countries"][country]["hand"].append(number)
