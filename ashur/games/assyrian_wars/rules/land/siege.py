@@ -12,7 +12,9 @@ the city's strength when the siege began (8.3 counts it for the VPs).
 * City defence: the printed value less the damage markers (6.8).
 * Hunger siege: the marker advances once per impulse of the besieger; the city surrenders when it stands
   2 above the city's present defence (3 for a capital); a port only while blockaded (6.8.1). The
-  garrison may sortie in response to the advance (6.8).
+  garrison may sortie in response to the advance (6.8). The response window ``hunger_siege_advanced``
+  opens right after the increase, before the surrender is checked (6.11.e: a card cancelling the increase
+  comes in time); a card may raise the number too (:func:`advance_hunger`, same procedure).
 * Assault: one round, the defender rolls twice its dice; more hits than the defenders take the city and
   rout its defenders; a defender who wins gains 1 VP (6.8.2, 8.3).
 * Standard siege: one round; the attackers' hits fall on the city, each hit at least the present defence
