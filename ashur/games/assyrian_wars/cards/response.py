@@ -221,9 +221,11 @@ def _evade_to(ctx: Ctx, frame: Frame, dest: str, choice: Frame) -> None:
     c = frame["c"]
     kinds = dict(_auto_destinations(ctx, entry, c, choice["where"]))
     if dest not in kinds:
+        ctx.log("aw.resp.no_effect", _log_rule(ctx, frame), country=c, card=frame["card"], applies="6.6.10")
         return
     fids = _own_field_forces(ctx, entry, c)
-    entry["evasions"].append({"c": c, "dest": dest, "hasty": False, "kind": kinds[dest], "forces": fids})
+    entry["evasions"].append({"c": c, "dest": dest, "hasty": False, "kind": kinds[dest], "forces": fids,
+                              "pieces": _pieces_of(ctx, fids)})
     entry["eva_auto"].append(c)
     if c in entry["eva_blocked"]:
         entry["eva_blocked"].remove(c)

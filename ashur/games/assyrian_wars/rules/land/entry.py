@@ -228,8 +228,9 @@ class Entry(Step[Ctx]):
             from ashur.games.assyrian_wars.rules.land.hostilities import declare
 
             declare(ctx, actor, how.split(":", 1)[1], "8.1")
+        # the pieces stay named in the frame until the rolls: the sides in contact know them (9.5 decision)
         frame["evasions"].append({"c": actor, "dest": dest, "hasty": aid.startswith("evade_hasty:"),
-                                  "kind": how, "forces": q["forces"]})
+                                  "kind": how, "forces": q["forces"], "pieces": list(q["pieces"])})
         ctx.log("aw.evasion_declared", "6.6.10", country=actor, area=frame["area"], dest=dest,
                 hasty=aid.startswith("evade_hasty:"))
 
