@@ -116,6 +116,7 @@ def test_77_ambush_cancelled_by_counter_measures_leaves_the_ordinary_interceptio
     frame = _window(pos, "enemy_enters_adjacent_area")
     pos.act("assyria", "choose:77", "done")
     assert top(pos)["kind"] == "counter_measures"
+    assert GAME.invariants(pos.state) == []  # the announced card waits in its event frame (6.11)
     while (cm := top(pos))["order"][cm["i"]] != "babylonia":
         pos.act(cm["order"][cm["i"]], "done")
     pos.act("babylonia", "choose:58")
