@@ -72,3 +72,32 @@ def pass_windows(pos: Position) -> Position:
         frame = pos.state["stack"][-1]
         pos.act(frame["order"][frame["i"]], "done")
     return pos
+
+
+def replay_through_windows(save: Any, check: Callable[[Any, int], None] | None = None,
+                           upto: int | None = None) -> Any:
+    """Replay the first `upto` actions of a save recorded before card windows opened (issue 13): a battle or
+    response window the record does not answer is passed by everybody ("done"), as no event could be
+    played in it then; it stops before action `upto` with the windows in front of it passed.
+    `check(match, index)` runs after each recorded action, as in ``core.replay.replay``."""
+    from ashur.core.replay import start as replay_start
+
+    match = replay_start(save)
+    match.keep_undo = check is not None
+    actions = save.actions if upto is None else save.actions[: upto + 1]
+    for index, (role, action_id) in enumerate(actions):
+        for _ in range(1000):
+            frame = match.state["stack"][-1] if match.state["stack"] else None
+            if frame is None or frame["step"] != "window":
+                break
+            legal = match.game.legal_actions(match.state, role) if role in match.active() else []
+            if any(a["id"] == action_id for a in legal):
+                break
+            match.act(match.active()[0], "done")
+        if upto is not None and index == upto:
+            break
+        match.act(role, action_id)
+        if check is not None:
+            check(match, index)
+    match.keep_undo = True
+    return match

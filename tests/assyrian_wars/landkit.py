@@ -16,16 +16,49 @@ LAND = ("unit", "merc", "leader", "king")
 
 
 def start(scenario: str = "two_rivers", **options: Any) -> Position:
-    """A position in the first impulse of the scenario with an empty land map."""
+    """A position in the first impulse of the scenario with an empty land map and no window card in play
+    (:func:`quiet_windows`)."""
     pos = Position.setup(GAME, scenario, 1, options)
     clear_map(pos)
+    quiet_windows(pos)
     return pos
+
+
+#: the windows that the rules open by themselves (counter measures open only after an event)
+RULE_WINDOWS = ("battle", "battle_counter_measures", "response")
+
+
+def window_cards() -> list[int]:
+    """The cards whose events are played in the windows the rules open (6.7.1, 6.11.d, 6.11.e)."""
+    from ashur.games.assyrian_wars.rules.course.events import EVENTS
+
+    return sorted(n for n, ev in EVENTS.items() if any(k in RULE_WINDOWS for k in ev.kinds))
+
+
+def quiet_windows(pos: Position) -> None:
+    """Put every window card in the discard pile, where everybody sees it, so that no battle or response
+    window opens (a window opens only when such a card could be in a hand); a hand gives its window cards
+    for other cards of the draw pile. A test of a card deals it with :func:`give_card`."""
+    s = pos.state
+    out = set(window_cards())
+    s["discard"].extend(n for n in s["deck"] if n in out)
+    s["deck"] = [n for n in s["deck"] if n not in out]
+    for co in s["countries"].values():
+        hand = co["hand"]
+        for i, n in enumerate(hand):
+            if n in out and content().cards[n].owner is None and s["deck"]:
+                s["discard"].append(n)
+                hand[i] = s["deck"].pop()
+        co["home_discard"].extend(n for n in hand if n in out and content().cards[n].owner is not None)
+        s["discard"].extend(n for n in hand if n in out and content().cards[n].owner is None)
+        co["hand"] = [n for n in hand if n not in out]
 
 
 def give_card(pos: Position, country: str, number: int) -> None:
     """Put card `number` into the hand of `country`, taken from the draw pile, the discard or a hand."""
     s = pos.state
-    for pile in (s["deck"], s["discard"], *(c.get("hand", []) for c in s["countries"].values())):
+    for pile in (s["deck"], s["discard"], *(c.get("hand", []) for c in s["countries"].values()),
+                 *(c.get("home_discard", []) for c in s["countries"].values())):
         if number in pile:
             pile.remove(number)
     s["countries"][country]["hand"].append(number)

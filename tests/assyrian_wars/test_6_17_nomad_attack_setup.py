@@ -7,9 +7,9 @@ from __future__ import annotations
 from pathlib import Path
 
 from ashur.core import log as corelog
-from ashur.core.replay import replay
 from ashur.core.savefile import load
 from ashur.games.assyrian_wars.game import GAME
+from tests.assyrian_wars.helpers import replay_through_windows
 
 SAVE = Path(__file__).parent / "saves" / "6_17_nomad_attacks_a_minor.ashur.json"
 
@@ -20,7 +20,7 @@ def test_6_17_a_minor_setting_up_beside_the_tribe_that_attacked_it_fights_it() -
     def check(match, index: int) -> None:  # type: ignore[no-untyped-def]
         problems.extend(f"after action {index}: {p}" for p in GAME.invariants(match.state))
 
-    match = replay(load(SAVE), check)
+    match = replay_through_windows(load(SAVE), check)
     assert problems == []
     keys = [e["key"] for e in corelog.entries(match.state)]
     attack = keys.index("aw.nomad_attacks")
@@ -40,7 +40,7 @@ def test_6_17_10_4_f_units_the_tribe_left_behind_fight_the_minor_setting_up_ther
     def check(match, index: int) -> None:  # type: ignore[no-untyped-def]
         problems.extend(f"after action {index}: {p}" for p in GAME.invariants(match.state))
 
-    match = replay(load(LEFT_BEHIND), check)
+    match = replay_through_windows(load(LEFT_BEHIND), check)
     assert problems == []
     entries = corelog.entries(match.state)
     battles = [e for e in entries if e["key"] == "aw.coexistence_battle"]

@@ -7,19 +7,18 @@ from __future__ import annotations
 from pathlib import Path
 
 from ashur.core.savefile import load
-from ashur.core.session import Match
 from ashur.core.statedata import clone
 from ashur.games.assyrian_wars.game import GAME
 from ashur.tools.fuzz import Checker
+from tests.assyrian_wars.helpers import replay_through_windows
 
 SAVE = Path(__file__).parent / "saves" / "9_3_combine_under_fog.ashur.json"
 
 
 def test_9_3_combining_in_a_fogged_stack_counts_a_reveal_and_leaks_nothing() -> None:
     save = load(SAVE)
-    match = Match.new(GAME, save.scenario, save.seed, save.options, save.seats, keep_undo=False)
-    for role, action_id in save.actions[:471]:
-        match.act(role, action_id)
+    match = replay_through_windows(save, upto=471)
+    match.keep_undo = False
     role, action_id = save.actions[471]
     assert action_id.startswith("combine:")
     before = clone(match.state)

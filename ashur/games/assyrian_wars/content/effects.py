@@ -399,8 +399,11 @@ class CityBetrayal(Op):
 
 
 class HungerSiegeAdvance(Op):
+    """6.8.1: in your impulse, raise the hunger siege number of a city you besiege by ``amount``; as a
+    response to ``hunger_siege_advanced`` (``cancel_increase``), undo the increase just made to your city."""
+
     op: Literal["hunger_siege_advance"]
-    amount: int
+    amount: Annotated[int, Field(ge=1)] | Literal["cancel_increase"]
 
 
 # -- movement (6.6, 6.11.h) ---------------------------------------------------------------------
@@ -419,10 +422,15 @@ class EvasionModifier(Op):
 
 
 class AutomaticInterception(Op):
+    """6.6.9: one of your armies (or army groups) next to the area intercepts without a roll."""
+
     op: Literal["automatic_interception"]
 
 
 class AutomaticEvasion(Op):
+    """6.6.10: your forces in the area evade without a roll, into the city, to an adjacent friendly area, or
+    wherever an evasion may go."""
+
     op: Literal["automatic_evasion"]
     destination: Literal["city", "adjacent_friendly", "any_legal"]
 
@@ -435,6 +443,8 @@ class PreventInterception(Op):
 
 
 class PreventEvasion(Op):
+    """6.6.10: an evasion declared against your attack fails without a roll (a failed evasion)."""
+
     op: Literal["prevent_evasion"]
 
 

@@ -27,7 +27,7 @@ def push_entry(ctx: Ctx, area: str, mover: str, pieces: list[str], *, src: str |
                      battle=battle,
                      exclude=list(exclude), phase="start", queue=[], cands=[], attempts=[], evasions=[],
                      failed=[], int_mods={}, int_auto=[], int_blocked=False, eva_mods={}, eva_auto=[],
-                     eva_blocked=False, relief=[], asked_relief=False, waves=[], waves_set=False, fought=False)
+                     eva_blocked=[], relief=[], asked_relief=False, waves=[], waves_set=False, fought=False)
 
 
 def entry_requirement(ctx: Ctx, mover: str, aid: str) -> tuple[str, str, str]:

@@ -15,8 +15,10 @@ The ``entry`` frame follows the battle checklist of the Japanese player aid (ste
 
 Kinds: ``move`` and ``reinforce`` (all steps), ``evade`` and ``retreat`` (interceptions only; a retreat
 excludes the forces of the battle area, 6.7.8). The frame writes ``entry_result`` into the frame below.
-Card events may adjust the attempts through the frame: ``int_mods`` ({force id: n}), ``int_auto``,
-``int_blocked``, ``eva_mods`` ({country: n}), ``eva_auto``, ``eva_blocked``.
+Card events may adjust the attempts through the frame: ``int_mods`` ({force id: n}), ``int_auto`` [force
+ids that intercept without a roll], ``int_blocked`` (no interception; an ``int_auto`` force still does),
+``eva_mods`` ({force id: n}), ``eva_auto`` [countries whose forces evade without a roll; a card records their
+declaration in ``evasions``], ``eva_blocked`` [countries whose evasion fails without a roll].
 """
 
 from __future__ import annotations
@@ -226,8 +228,9 @@ class Entry(Step[Ctx]):
             from ashur.games.assyrian_wars.rules.land.hostilities import declare
 
             declare(ctx, actor, how.split(":", 1)[1], "8.1")
+        # the pieces stay named in the frame until the rolls: the sides in contact know them (9.5 decision)
         frame["evasions"].append({"c": actor, "dest": dest, "hasty": aid.startswith("evade_hasty:"),
-                                  "kind": how, "forces": q["forces"]})
+                                  "kind": how, "forces": q["forces"], "pieces": list(q["pieces"])})
         ctx.log("aw.evasion_declared", "6.6.10", country=actor, area=frame["area"], dest=dest,
                 hasty=aid.startswith("evade_hasty:"))
 
@@ -236,37 +239,53 @@ class Entry(Step[Ctx]):
         getattr(self, "_" + frame["phase"])(ctx, frame)
 
     def _start(self, ctx: Ctx, frame: Frame) -> None:
+        """6.11.e: the response windows of the entry open before anyone declares an interception or an
+        evasion. Forces next to the area may intercept any entering force, also an evading or retreating
+        one (6.6.9), so ``enemy_enters_adjacent_area`` opens for every kind of entry (not from the areas
+        the force may not be intercepted from); ``enemy_enters_your_area`` opens for a move or a
+        reinforcement, which may be evaded (6.6.10). The participants are the countries at war with the
+        mover whose pieces stand there (public), whatever cards they hold."""
         frame["phase"] = "declare"
-        if frame["kind"] not in ("move", "reinforce"):
-            return
         area, mover = frame["area"], frame["c"]
+        context = {"area": area, "mover": mover, "src": frame["src"], "kind": frame["kind"]}
+        if frame["kind"] in ("move", "reinforce"):
+            inside = {ctx.owner(p) for p in land_pieces_at(ctx, area) if ctx.at_war(ctx.owner(p), mover)}
+            open_window(ctx, "response", track_sorted(ctx, inside), context, "6.11.e", "enemy_enters_your_area")
         adjacent = set()
         for other, _kind in ctx.c.neighbors(area):
+            if other in frame["exclude"]:
+                continue
             for p in land_pieces_at(ctx, other):
                 if ctx.at_war(ctx.owner(p), mover):
                     adjacent.add(ctx.owner(p))
-        inside = {ctx.owner(p) for p in land_pieces_at(ctx, area) if ctx.at_war(ctx.owner(p), mover)}
-        context = {"area": area, "mover": mover, "src": frame["src"]}
-        open_window(ctx, "response", track_sorted(ctx, inside), context, "6.11.e", "enemy_enters_your_area")
         open_window(ctx, "response", track_sorted(ctx, adjacent), context, "6.11.e", "enemy_enters_adjacent_area")
 
     def _declare(self, ctx: Ctx, frame: Frame) -> None:
+        """6.6.9, 6.6.10: interceptions, then evasions, are declared in turn order. A force that a card made
+        intercept (``int_auto``) or evade (``eva_auto``) has declared already; an earlier "cannot be
+        intercepted" (``int_blocked``) yields to an automatic interception played after it (6.11)."""
         area, mover = frame["area"], frame["c"]
         entering = present(ctx, frame)
         frame["phase"] = "windows"
         if not entering:
             return
-        if frame["kind"] != "intercept" and not frame["int_blocked"]:
+        if frame["kind"] != "intercept" and (not frame["int_blocked"] or frame["int_auto"]):
             cands = interception.candidates(ctx, area, mover, entering, frame["exclude"])
             frame["cands"] = cands
             for i, cand in enumerate(cands):
-                frame["queue"].append({"q": "intercept", "c": cand["country"], "i": i})
-        if frame["kind"] in ("move", "reinforce") and not frame["eva_blocked"]:
+                if cand["fid"] in frame["int_auto"]:
+                    self._declare_intercept(ctx, frame, {"i": i}, f"intercept:{cand['fid']}")
+                elif not frame["int_blocked"]:
+                    frame["queue"].append({"q": "intercept", "c": cand["country"], "i": i})
+        if frame["kind"] in ("move", "reinforce"):
+            declared = {ev["c"] for ev in frame["evasions"]}
             by_country: dict[str, list[str]] = {}
             for f in _forces_at(ctx, area, city=False):
                 if f["id"] in frame["pieces"] or any(p in entering for p in f["pieces"]):
                     continue
                 if not ctx.at_war(f["country"], mover) or _role(ctx, f["country"]) is None:
+                    continue
+                if f["country"] in declared:
                     continue
                 by_country.setdefault(f["country"], []).append(f["id"])
             for c in track_sorted(ctx, list(by_country)):
@@ -282,7 +301,9 @@ class Entry(Step[Ctx]):
     def _windows(self, ctx: Ctx, frame: Frame) -> None:
         frame["phase"] = "intercepts"
         everyone = [c for c in ctx.track() if ctx.active(c)]
-        context = {"area": frame["area"], "mover": frame["c"], "entry": True}
+        context = {"area": frame["area"], "mover": frame["c"], "entry": True,
+                   "interceptors": track_sorted(ctx, [a["country"] for a in frame["attempts"]]),
+                   "evaders": track_sorted(ctx, [ev["c"] for ev in frame["evasions"]])}
         if frame["evasions"]:
             open_window(ctx, "response", everyone, context, "6.11.e", "evasion_declared")
         if frame["attempts"]:
@@ -292,11 +313,12 @@ class Entry(Step[Ctx]):
         frame["phase"] = "evasions"
         area = frame["area"]
         target = present(ctx, frame)
-        if not frame["attempts"] or not target or frame["int_blocked"]:
+        attempts = [a for a in frame["attempts"] if not frame["int_blocked"] or a["fid"] in frame["int_auto"]]
+        if not attempts or not target:
             return
         succeeded: list[str] = []
         arrivals: list[dict[str, Any]] = []
-        for att in interception.order_attempts(ctx, frame["attempts"], area):
+        for att in interception.order_attempts(ctx, attempts, area):
             att["card_mod"] = frame["int_mods"].get(att["fid"], 0)
             att["auto"] = att["fid"] in frame["int_auto"]
             if any(ctx.at_war(att["country"], c) for c in succeeded):
@@ -340,25 +362,29 @@ class Entry(Step[Ctx]):
                 return
 
     def _evasions(self, ctx: Ctx, frame: Frame) -> None:
+        """6.6.10: each declared evasion rolls (card modifiers per force, ``eva_mods``), unless a card made it
+        automatic (``eva_auto``) or made it fail without a roll (``eva_blocked``: a failed evasion)."""
+        from ashur.games.assyrian_wars.rules.base.forces import force
+
         frame["phase"] = "battle"
         area = frame["area"]
         attackers = present(ctx, frame)
-        if frame["eva_blocked"]:
-            return
         for ev in frame["evasions"]:
-            from ashur.games.assyrian_wars.rules.base.forces import force
-
             for fid in ev["forces"]:
                 f = force(ctx, fid)
                 if f is None or f["loc"] != area or f["city"]:
                     continue
                 pieces = f["pieces"]
+                if ev["c"] in frame["eva_blocked"]:
+                    ctx.log("aw.evasion_cut_off", "6.6.10", country=ev["c"], area=area, n=len(pieces))
+                    frame["failed"].extend(pieces)
+                    continue
                 if ev["dest"] != "city" and evasion.enemy_units_in(ctx, ev["dest"], ev["c"]):
                     ctx.log("aw.evasion_closed", "6.6.10", country=ev["c"], dest=ev["dest"])
                     frame["failed"].extend(pieces)
                     continue
                 ok = evasion.evasion_roll(ctx, pieces, ev["dest"], attackers, hasty=ev["hasty"], rule="6.6.10",
-                                          area=area, extra=frame["eva_mods"].get(ev["c"], 0),
+                                          area=area, extra=frame["eva_mods"].get(fid, 0),
                                           dest_kind="friendly" if ev["kind"] == "friendly" else None,
                                           auto=ev["c"] in frame["eva_auto"])
                 if ok:

@@ -12,7 +12,9 @@ the city's strength when the siege began (8.3 counts it for the VPs).
 * City defence: the printed value less the damage markers (6.8).
 * Hunger siege: the marker advances once per impulse of the besieger; the city surrenders when it stands
   2 above the city's present defence (3 for a capital); a port only while blockaded (6.8.1). The
-  garrison may sortie in response to the advance (6.8).
+  garrison may sortie in response to the advance (6.8). The response window ``hunger_siege_advanced``
+  opens right after the increase, before the surrender is checked (6.11.e: a card cancelling the increase
+  comes in time); a card may raise the number too (:func:`advance_hunger`, same procedure).
 * Assault: one round, the defender rolls twice its dice; more hits than the defenders take the city and
   rout its defenders; a defender who wins gains 1 VP (6.8.2, 8.3).
 * Standard siege: one round; the attackers' hits fall on the city, each hit at least the present defence
@@ -66,6 +68,11 @@ def city(ctx: Ctx, aid: str) -> Any:
 def defence(ctx: Ctx, aid: str) -> int:
     """6.8: the printed city defence less the damage markers."""
     return max(0, int(city(ctx, aid).defence) - int(ctx.area(aid)["damage"]))
+
+
+def surrender_level(ctx: Ctx, aid: str) -> int:
+    """6.8.1: the hunger siege number at which the city surrenders: its present defence + 2 (+3, capital)."""
+    return defence(ctx, aid) + (3 if city(ctx, aid).capital else 2)
 
 
 def garrison(ctx: Ctx, aid: str) -> list[str]:
@@ -171,6 +178,38 @@ def begin(ctx: Ctx, f: dict[str, Any], kind: str) -> None:
               garrison_units=len(units_in(ctx, garrison(ctx, aid))), queue=[])
 
 
+def hunger_sieges_of(ctx: Ctx, cid: str) -> list[str]:
+    """The areas whose hunger siege `cid` pursues and may advance now (6.8.1): the hunger marker is laid, the
+    besiegers stand outside the enemy city with no enemy forces there, a port only while blockaded."""
+    out = []
+    for aid, siege in sorted(ctx.s["sieges"].items()):
+        if siege["besieger"] != cid or siege.get("level") is None:
+            continue
+        if not enemy_city(ctx, aid, cid) or field_enemies(ctx, aid, cid) or besieging_force(ctx, aid, cid) is None:
+            continue
+        if blockaded(ctx, aid, cid):
+            out.append(aid)
+    return out
+
+
+def besieging_force(ctx: Ctx, aid: str, cid: str) -> dict[str, Any] | None:
+    """A force of `cid` with units outside the city of `aid` (armies first)."""
+    mine = [f for f in forces_at(ctx, aid, city=False) if f["country"] == cid and units_in(ctx, f["pieces"])]
+    mine.sort(key=lambda f: not f["leaders"])
+    return mine[0] if mine else None
+
+
+def advance_hunger(ctx: Ctx, aid: str, cid: str, amount: int, card: int) -> None:
+    """Card `card` raises the hunger siege number of `aid` by `amount` (6.8.1, 6.11): as with the besiegers'
+    own advance, the garrison may sortie in response first (6.8), the response window opens after the
+    increase, then the city may surrender."""
+    f = besieging_force(ctx, aid, cid)
+    if f is None:
+        return
+    flow.push(ctx.s, "siege_action", area=aid, c=cid, fid=f["id"], kind="hunger", phase="start",
+              garrison_units=len(units_in(ctx, garrison(ctx, aid))), queue=[], amount=amount, card=card)
+
+
 def _explain(ctx: Ctx, frame: Frame, action_id: str) -> tuple[str, str] | None:
     parts = action_id.split(":")
     if len(parts) != 3 or parts[2] not in SIEGE_KINDS:
@@ -264,25 +303,37 @@ class SiegeAction(Step[Ctx]):
         frame["phase"] = "advance"
 
     def _advance(self, ctx: Ctx, frame: Frame) -> None:
-        """6.8.1: the marker advances by one; the city surrenders 2 above its present defence (3, capital)."""
+        """6.8.1: the marker advances (by one, or by a card's number: ``amount``); the response window
+        ``hunger_siege_advanced`` opens at once, before the city's surrender is checked, so that a card
+        cancelling the increase comes in time (6.11.e)."""
+        aid = frame["area"]
+        siege = ctx.s["sieges"].get(aid)
+        if siege is None:
+            flow.pop(ctx.s)
+            return
+        amount = int(frame.get("amount", 1))
+        siege["level"] = int(siege["level"] or 0) + amount
+        if frame.get("card") is None:
+            siege["impulses"] += 1
+        frame["raised"] = amount
+        frame["phase"] = "surrender"
+        ctx.log("aw.hunger_advanced", "6.8.1", area=aid, level=siege["level"], surrender_at=surrender_level(ctx, aid))
+        open_window(ctx, "response", [x for x in ctx.track() if ctx.active(x)],
+                    {"area": aid, "level": siege["level"], "raised": amount, "besieger": frame["c"],
+                     "holder": city_holder(ctx, aid)}, "6.8.1", "hunger_siege_advanced")
+
+    def _surrender(self, ctx: Ctx, frame: Frame) -> None:
+        """6.8.1: the city surrenders when the marker stands 2 above its present defence (3, capital)."""
         aid = frame["area"]
         siege = ctx.s["sieges"].get(aid)
         flow.pop(ctx.s)
-        if siege is None:
+        if siege is None or not enemy_city(ctx, aid, frame["c"]) or siege["level"] < surrender_level(ctx, aid):
             return
-        siege["level"] = int(siege["level"] or 0) + 1
-        siege["impulses"] += 1
-        need = defence(ctx, aid) + (3 if city(ctx, aid).capital else 2)
-        ctx.log("aw.hunger_advanced", "6.8.1", area=aid, level=siege["level"], surrender_at=need)
-        if siege["level"] >= need:
-            ctx.log("aw.city_surrenders", "6.8.1", area=aid, country=frame["c"])
-            for p in garrison(ctx, aid):
-                eliminate(ctx, p, "6.8.1")
-            normalize(ctx)
-            city_taken(ctx, aid, frame["c"], self._pieces(ctx, frame), frame["garrison_units"], "6.8.1")
-            return
-        open_window(ctx, "response", [x for x in ctx.track() if ctx.active(x)], {"area": aid, "level": siege["level"]},
-                    "6.8.1", "hunger_siege_advanced")
+        ctx.log("aw.city_surrenders", "6.8.1", area=aid, country=frame["c"])
+        for p in garrison(ctx, aid):
+            eliminate(ctx, p, "6.8.1")
+        normalize(ctx)
+        city_taken(ctx, aid, frame["c"], self._pieces(ctx, frame), frame["garrison_units"], "6.8.1")
 
     def _assault_done(self, ctx: Ctx, frame: Frame) -> None:
         res = frame.pop("battle_result")
