@@ -20,6 +20,12 @@ def check(ctx: Ctx) -> list[str]:
     for cid, co in s["countries"].items():
         for n in co["hand"] + co["home_discard"]:
             seen[n] += 1
+    for f in s["stack"]:  # 6.11: cards on their way, revealed in a window or announced as an event
+        if f["step"] == "window_resolve":
+            for _cid, n in f["queue"]:
+                seen[n] += 1
+        elif f["step"] == "event":
+            seen[f["card"]] += 1
         if not 0 <= co["saved"] <= 4:
             problems.append(f"{cid} saved {co['saved']} AP (3.1: at most 4)")
     expected = [n for n, c in ctx.c.cards.items() if c.kind != "army_group"
