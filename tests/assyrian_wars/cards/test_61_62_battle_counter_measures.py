@@ -89,3 +89,15 @@ def test_6_7_1_battle_counter_measures_only_on_the_cards_of_this_round() -> None
     answer(pos, {"babylonia": [61]})
     pass_all(pos)
     pos.assert_logged(rule="6.7.1", key="aw.event_cancelled", card=61, cancelled=83)  # 81 is not offered
+
+
+def test_6_7_1_a_second_battle_counter_measures_finds_nothing_left() -> None:
+    pos = start(special_abilities=False)
+    _battle_with(pos, [81], [61, 62])
+    answer(pos, {"assyria": [81]})
+    answer(pos, {"babylonia": [61, 62]})
+    pos.fix_dice(*[6] * 4)
+    pass_all(pos)
+    pos.assert_logged(rule="6.7.1", key="aw.event_cancelled", card=61, cancelled=81)
+    pos.assert_logged(rule="6.7.1", key="aw.card_no_effect", card=62)
+    assert {61, 62, 81} <= set(pos.state["discard"])

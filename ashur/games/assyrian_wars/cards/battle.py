@@ -390,7 +390,9 @@ def battle_cancel_check(ctx: Ctx, frame: Frame, o: Any) -> str | None:
 def battle_cancel(ctx: Ctx, frame: Frame, o: Any) -> None:
     """The player cancels one revealed battle card; its effects do not apply (6.7.1, 6.11)."""
     bf, found = _cancellable(ctx, frame, o)
-    if bf is None or not found:
+    if bf is None or not found:  # another Battle Counter Measures card took the last one
+        ctx.log("aw.card_no_effect", "6.7.1", country=frame["c"], card=frame["card"], name=ctx.card(frame["card"]).name,
+                why="no battle card is left to cancel")
         return
     if len(found) == 1:
         _cancel_card(ctx, bf, found[0]["card"], frame["c"], frame["card"])
