@@ -18,13 +18,12 @@ SAVE = Path(__file__).parent / "saves" / "9_3_combine_under_fog.ashur.json"
 def test_9_3_combining_in_a_fogged_stack_counts_a_reveal_and_leaks_nothing() -> None:
     save = load(SAVE)
     match = Match.new(GAME, save.scenario, save.seed, save.options, save.seats, keep_undo=False)
-    # the combining action (471 when recorded; battle card windows passed since then come before it)
-    at = next(i for i, (_r, a) in enumerate(save.actions) if a.startswith("combine:"))
-    for role, action_id in save.actions[:at]:
+    for role, action_id in save.actions[:471]:
         match.act(role, action_id)
-    role, action_id = save.actions[at]
+    role, action_id = save.actions[471]
+    assert action_id.startswith("combine:")
     before = clone(match.state)
     match.act(role, action_id)
     assert match.state["reveals"] == before["reveals"] + 1
     checker = Checker(GAME, save.seed)
-    checker.check_log_leaks(match, at, before, role, action_id)
+    checker.check_log_leaks(match, 471, before, role, action_id)

@@ -17,15 +17,17 @@ def check(ctx: Ctx) -> list[str]:
     seen: Counter[int] = Counter()
     for n in s["deck"] + s["discard"] + [f["card"] for f in s["faceup"]] + s.get("removed_cards", []):
         seen[n] += 1
+    for frame in s["stack"]:
+        # 6.11: a card played as an event has left the hand; it waits in its event frame (for Counter
+        # Measures, 6.11.e) or in the queue of revealed window cards until it is put away
+        if frame["step"] == "event":
+            seen[frame["card"]] += 1
+        elif frame["step"] == "window_resolve":
+            for _cid, n in frame["queue"]:
+                seen[n] += 1
     for cid, co in s["countries"].items():
         for n in co["hand"] + co["home_discard"]:
             seen[n] += 1
-    for f in s["stack"]:  # 6.11: cards on their way, revealed in a window or announced as an event
-        if f["step"] == "window_resolve":
-            for _cid, n in f["queue"]:
-                seen[n] += 1
-        elif f["step"] == "event":
-            seen[f["card"]] += 1
         if not 0 <= co["saved"] <= 4:
             problems.append(f"{cid} saved {co['saved']} AP (3.1: at most 4)")
     expected = [n for n, c in ctx.c.cards.items() if c.kind != "army_group"

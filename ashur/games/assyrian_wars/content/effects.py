@@ -258,6 +258,8 @@ class NomadControl(Op):
 
 
 class AddUnitsToForcePool(Op):
+    """Counters that enter the game by this card (counters.yaml ``entry: card``) join the force pool."""
+
     op: Literal["add_units_to_force_pool"]
     nation: Id
     counters: tuple[str, ...]
@@ -276,6 +278,8 @@ class PlaceUnits(Op):
 
 
 class BuildShips(Op):
+    """Ships of your force pool placed in the named zones (those without enemy ships first, 6.16.a)."""
+
     op: Literal["build_ships"]
     max_ships: Annotated[int, Field(ge=1)]
     cost_per_ship: Annotated[float, Field(ge=0)]
@@ -283,6 +287,10 @@ class BuildShips(Op):
 
 
 class HireMercenaries(Op):
+    """Mercenaries from the game pool (``random``: drawn, else picked) or your own pool. At the usual price
+    of 6.2 (½ AP per strength point) they join your mercenary pool for this turn; at a lower price they are
+    hired at once, and drawn ones not hired go back to the game pool (docs/rules-decisions.md)."""
+
     op: Literal["hire_mercenaries"]
     count: Annotated[int, Field(ge=1)]
     source: Literal["game_pool", "own_pool"] = "game_pool"
@@ -291,7 +299,8 @@ class HireMercenaries(Op):
 
 
 class NomadMercenaries(Op):
-    """Arab or Aramaean nomads join your mercenary pool (10.1, card 40)."""
+    """Arab or Aramaean nomads join your mercenary pool (10.1, cards 40 and 41); ``replaces_previous``: the
+    tribe's units still in play leave the game first (card 40)."""
 
     op: Literal["nomad_mercenaries"]
     nation: Literal["arabs", "aramaeans"]

@@ -76,6 +76,11 @@ def register(event: Event, *, replace: bool = False) -> None:
     EVENTS[event.number] = event
 
 
+def events_on(ctx: Ctx) -> bool:
+    """The ``card_events`` option (default on): off, every card is played for its APs only."""
+    return bool(ctx.s["options"].get("card_events", True))
+
+
 def card_rule(ctx: Ctx, number: int) -> str:
     """The rule of the card's (first) type, cited in its log entries."""
     types = ctx.card(number).types
@@ -162,7 +167,7 @@ def event_actions(ctx: Ctx, frame: Frame, number: int) -> list[Action]:
     """The event action for a card in an impulse, when its event is registered and playable now."""
     ev = EVENTS.get(number)
     c = frame["c"]
-    if ev is None or IMPULSE not in ev.kinds or not may_play_by(ctx, number, c):
+    if ev is None or IMPULSE not in ev.kinds or not events_on(ctx) or not may_play_by(ctx, number, c):
         return []
     cost = event_cost(ctx, number)
     if not can_afford(ctx, c, cost) or not ev.playable(ctx, c, frame):
@@ -289,7 +294,7 @@ def open_window(ctx: Ctx, kind: str, participants: list[str], context: dict[str,
     (with the content's response `trigger`, e.g. ``interception_declared``). Participants are asked in
     impulse-track order. `context` describes the situation for the events (battle id, areas, forces)."""
     order = [c for c in ctx.track() if c in participants]
-    if not order or not window_could_matter(ctx, kind, order, trigger):
+    if not order or not events_on(ctx) or not window_could_matter(ctx, kind, order, trigger):
         return
     flow.push(ctx.s, "window", kind=kind, trigger=trigger, order=order, i=0, chosen={}, context=context,
               rule=rule)

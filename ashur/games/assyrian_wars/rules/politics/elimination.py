@@ -22,6 +22,7 @@ from ashur.core import flow
 from ashur.core.contract import Action, action
 from ashur.core.flow import Step
 from ashur.games.assyrian_wars.ctx import Ctx
+from ashur.games.assyrian_wars.rules.base.units import is_mercenary
 from ashur.games.assyrian_wars.rules.politics import relations
 from ashur.games.assyrian_wars.rules.registry import FLOW, HOOKS
 
@@ -95,9 +96,9 @@ def eliminate(ctx: Ctx, cid: str, by: str | None, rule: str) -> None:
             vp = 24 if cid == "assyria" else 2 * RELATION_VP.get(ctx.kind(cid), 0)
             ctx.award_vp(by, vp, "8.3", "aw.why.elimination", target=cid)
         for pid, p in sorted(ctx.s["pieces"].items()):
-            if ctx.owner(pid) != cid and p["nation"] != cid:
+            if ctx.owner(pid) != cid and p["nation"] != cid and p["loc"] != f"merc:{cid}":
                 continue
-            if p["kind"] == "merc":
+            if is_mercenary(ctx, pid):  # orange and nomad mercenaries (10.1) go to the game pool
                 p["hired"] = None
                 ctx.move_piece(pid, "gamepool")
             elif p["loc"] != "dead":
