@@ -29,7 +29,7 @@ def test_6_11_d_31_turncoats_fight_for_you_in_this_battle_then_leave() -> None:
     pos.fix_dice(1, 5, 1, 6, 6, 6, 6, 6)
     pass_all(pos)
     assert _defect_dice(pos)[0]["pieces"] == ["merc-li2-1", "merc-li2-2"]  # not the Aramaeans
-    pos.assert_logged(rule="10.4.e", key="aw.turncoat", piece="merc-li2-1", was="babylonia", country="assyria")
+    pos.assert_logged(rule="6.11.d", key="aw.turncoat", piece="merc-li2-1", was="babylonia", country="assyria")
     assert pos.state["pieces"]["merc-li2-1"]["hired"] == "assyria"
     assert rolls(pos, "att")[0] == [4, 2, 3]  # the heavy infantry, the turncoat, the Assyrian die
     assert len(rolls(pos, "def")[0]) == 3
@@ -90,6 +90,6 @@ def test_10_4_e_turncoats_in_a_fortress_fight_without_its_penalty() -> None:
     answer(pos, {"assyria": [31]})
     pos.fix_dice(1, *[6] * 30)
     pass_all(pos)
-    pos.assert_logged(rule="10.4.e", key="aw.turncoat", piece="merc-li2-1", country="assyria")
+    pos.assert_logged(rule="6.11.d", key="aw.turncoat", piece="merc-li2-1", country="assyria", applies="10.4.e")
     # the heavy infantry 4-1, the turncoat 2 without the fortress's -1, three leader and two Assyrian dice at 3-1
     assert rolls(pos, "att")[0] == [3, 2, 2, 2, 2, 2, 2]

@@ -267,15 +267,17 @@ def _defect_now(ctx: Ctx, bf: Frame, entry: dict[str, Any]) -> None:
         if v not in entry["success_on"]:
             continue
         p = ctx.piece(pid)
+        applies = "10.4.e" if p["city"] else "6.7.4"  # in a city as in a field battle; to the game pool
         if entry["result"] == "join_you":
             was = ctx.owner(pid)
             p.update(hired=c, army=None, city=False)
             bf["sides"][enemy]["pieces"].remove(pid)
             bf["sides"][mine]["pieces"] = sorted([*bf["sides"][mine]["pieces"], pid])
             bf.setdefault("turncoats", []).append(pid)
-            ctx.log("aw.turncoat", "10.4.e", country=c, card=card, piece=pid, was=was, area=bf["area"])
+            ctx.log("aw.turncoat", rule, country=c, card=card, piece=pid, was=was, area=bf["area"], applies=applies)
         else:
-            ctx.log("aw.bought_off", rule, country=c, card=card, piece=pid, was=ctx.owner(pid), area=bf["area"])
+            ctx.log("aw.bought_off", rule, country=c, card=card, piece=pid, was=ctx.owner(pid), area=bf["area"],
+                    applies=applies)
             eliminate(ctx, pid, rule)
     normalize(ctx)
 
