@@ -65,7 +65,7 @@ def test_6_11_d_80_chariot_charge_needs_your_chariots_in_the_battle() -> None:
     pos = start(special_abilities=False)
     deal(pos, "assyria", 80)
     _skirmish(pos, ["assyria-hi4-1"], ["babylonia-li2-1"])
-    assert why_not(pos, "assyria", 80) == "no chariots units of your side fight in this battle (6.11.d)"
+    assert why_not(pos, "assyria", 80) == "no chariots of yours fight in this battle (6.11.d)"
     assert "choose:80" not in pos.ids("assyria")
 
 

@@ -48,6 +48,9 @@ BATTLE_KINDS: dict[str, tuple[str, ...]] = {
     "field": combat.FIELD_KINDS, "siege": combat.SIEGE_KINDS, "assault": ("assault",),
     "standard_siege": ("standard_siege",), "naval": ("naval",),
 }
+UNIT_WORDS = {"all": "units", "regulars": "regular units", "mercenaries": "mercenaries", "cavalry": "cavalry",
+              "infantry": "infantry", "bow": "bow units", "heavy": "heavy units", "chariots": "chariots",
+              "ships": "ships"}
 BATTLE_WORDS = {"field": "field battles", "siege": "siege combat", "assault": "assaults",
                 "standard_siege": "standard sieges", "naval": "naval battles"}
 
@@ -141,9 +144,8 @@ def check_combat_modifier(ctx: Ctx, frame: Frame, o: Any) -> str | None:
     side = _target_side(ctx, bf, frame["c"], o.side)
     assert side is not None
     if not _modified_units(ctx, bf, frame["c"], side, o.side, o.units):
-        whose = "your" if o.side == "own" else "enemy"
-        kind = "" if o.units == "all" else f" {o.units}"
-        return f"no{kind} units of {whose} side fight in this battle (6.11.d)"
+        whose = "of yours" if o.side == "own" else "of the enemy"
+        return f"no {UNIT_WORDS[o.units]} {whose} fight in this battle (6.11.d)"
     return None
 
 
