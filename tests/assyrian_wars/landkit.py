@@ -156,6 +156,15 @@ def push_battle(pos: Position, kind: str, area: str, att: list[str], defn: list[
     c = ctx(pos)
     start_battle(c, kind, area, att, defn, **params)
     FLOW.advance(c, pos.state)
+    pass_windows(pos, battle_cards=True)
+
+
+def pass_windows(pos: Position, *, battle_cards: bool = False) -> None:
+    """Nobody plays a card in the open card windows (6.7.1 battle cards, 6.11.e responses); with
+    `battle_cards`, only in those of a battle about to be fought (6.7.1)."""
+    while pos.state["stack"] and (top(pos)["step"] == "window" and (
+            not battle_cards or top(pos)["kind"] != "response" or top(pos)["trigger"] == "battle_cards_revealed")):
+        pos.act(GAME.active(pos.state)[0], "done")
 
 
 def advance(pos: Position) -> None:
@@ -164,9 +173,13 @@ def advance(pos: Position) -> None:
     FLOW.advance(ctx(pos), pos.state)
 
 
-def settle(pos: Position, prefixes: tuple[str, ...] = ("hit:", "rout:", "extra:", "retreat:")) -> None:
-    """Answer every pending casualty and retreat choice with the first option."""
+def settle(pos: Position, prefixes: tuple[str, ...] = ("hit:", "rout:", "extra:", "retreat:"), *,
+           windows: bool = True) -> None:
+    """Answer every pending casualty and retreat choice with the first option (and, with `windows`, play no
+    card in the card windows on the way)."""
     for _ in range(500):
+        if windows:
+            pass_windows(pos)
         roles = GAME.active(pos.state)
         if not roles:
             return

@@ -92,6 +92,15 @@ def test_6_7_1_windows_ask_everyone_in_turn_order_and_reveal_together(test_event
 
 def test_6_7_1_window_skipped_when_no_such_card_can_be_held() -> None:
     pos = Position.setup(GAME, "two_rivers", 3)
+    s = pos.state
+    for number, ev in cards.EVENTS.items():  # every battle card is publicly in a discard pile
+        if "battle" not in ev.kinds:
+            continue
+        for pile in [s["deck"], *(co["hand"] for co in s["countries"].values())]:
+            if number in pile:
+                pile.remove(number)
+                owner = content().cards[number].owner
+                (s["countries"][owner]["home_discard"] if owner else s["discard"]).append(number)
     depth = len(pos.state["stack"])
     cards.open_window(Ctx(pos.state, content()), "battle", ["assyria", "babylonia"], {}, "6.7.1")
     assert len(pos.state["stack"]) == depth

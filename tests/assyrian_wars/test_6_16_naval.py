@@ -7,7 +7,7 @@ from __future__ import annotations
 from ashur.games.assyrian_wars.game import GAME
 from ashur.games.assyrian_wars.rules.base.naval import sea_control
 from ashur.games.assyrian_wars.rules.land.blockade import blockaded, sea_open
-from tests.assyrian_wars.landkit import ap_left, army, loc, put, settle, war
+from tests.assyrian_wars.landkit import ap_left, army, loc, pass_windows, put, settle, war
 from tests.assyrian_wars.navalkit import aboard, ctx, naval_start, ship
 
 BAB_LEADER = "babylonia-nabu_zer_kitti_lishir"
@@ -241,6 +241,7 @@ def test_6_16_f_search_success_naval_battle_retreat_and_the_cargo_shares_the_hit
     # the search 4+4 = 8 finds the fleet; Babylonia (phasing, defending) rolls first: 6, 6; Assyria: 1
     pos.fix_dice(4, 4, 6, 6, 1)
     pos.act("assyria", "search")
+    pass_windows(pos)
     pos.assert_logged(rule="6.16.f", key="aw.search", roll=8, need=8)
     pos.assert_logged(rule="6.7", key="aw.battle", kind="naval")
     pos.act("babylonia", f"hit:{carrier}")

@@ -4,7 +4,7 @@
 from __future__ import annotations
 
 from ashur.games.assyrian_wars.rules.base.forces import form_group, land_view
-from tests.assyrian_wars.landkit import army, ctx, loc, push_battle, put, settle, start, top
+from tests.assyrian_wars.landkit import army, ctx, loc, pass_windows, push_battle, put, settle, start, top
 
 BABYLON_9 = [*(f"babylonia-li2-{i}" for i in range(1, 7)), *(f"babylonia-hi3-{i}" for i in range(1, 4))]
 
@@ -186,6 +186,7 @@ def test_9_7_chariots_declare_their_mode() -> None:
     assert sorted(pos.ids("assyria")) == ["chariots:bow", "chariots:heavy"]
     pos.fix_dice(6, 6, 6, 6, 6, 6, 6, 6)
     pos.act("assyria", "chariots:bow")
+    pass_windows(pos)
     pos.assert_logged(rule="9.7", key="aw.chariot_mode", country="assyria", mode="bow")
     bow = [e for e in pos.log if e["key"] == "dice" and e["rule"] == "9.7"]
     assert bow and bow[0]["params"]["strengths"] == [4]

@@ -124,7 +124,7 @@ def test_6_11_c_a_vp_battle_opens_the_vp_battle_response_window(number: int) -> 
             put(pos, u, "kalhu", red=True)
         pos.fix_dice(*[1] * 9, *[6] * 5)
         push_battle(pos, "field", "kalhu", ["assyria-turtanu", *lis], bab)
-        settle(pos)
+        settle(pos, windows=False)
         windows = [f for f in pos.state["stack"] if f["step"] == "window"]
         assert windows and windows[-1]["trigger"] == "vp_battle"
         assert windows[-1]["context"]["vp_battle"]["winners"] == ["assyria"]

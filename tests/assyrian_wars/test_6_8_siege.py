@@ -6,7 +6,7 @@ from __future__ import annotations
 from ashur.games.assyrian_wars.game import GAME
 from ashur.games.assyrian_wars.rules.base.forces import fresh_land
 from ashur.games.assyrian_wars.rules.land.siege import city_vp
-from tests.assyrian_wars.landkit import army, ctx, impulse, loc, phasing, put, set_ap, settle, start
+from tests.assyrian_wars.landkit import army, ctx, impulse, loc, pass_windows, phasing, put, set_ap, settle, start
 
 GARRISON_6 = [*(f"babylonia-li2-{i}" for i in range(1, 7))]
 
@@ -26,6 +26,7 @@ def test_6_8_3_standard_siege_example_without_garrison() -> None:
     # Assyria: 3 units, 3 leader dice, 2 Assyrian siege dice = 8 dice; the city: 3 dice
     pos.fix_dice(1, 1, 1, 1, 1, 1, 6, 6, 6, 6, 6)
     pos.act("assyria", "siege:assyria-turtanu:standard")
+    pass_windows(pos)
     settle(pos)
     pos.assert_logged(rule="6.8.3", key="aw.city_damaged", area="der", levels=3)
     pos.assert_logged(rule="6.8.3", key="aw.standard_taken", area="der")
@@ -40,6 +41,7 @@ def test_6_8_3_standard_siege_example_garrison_takes_two_hits() -> None:
     _besiege_der(pos, GARRISON_6)
     pos.fix_dice(1, 1, 1, 1, 1, 1, 6, 6, *[6] * 9)
     pos.act("assyria", "siege:assyria-turtanu:standard")
+    pass_windows(pos)
     assert "garrison:2" in pos.ids("babylonia")
     pos.act("babylonia", "garrison:2")
     settle(pos)
@@ -54,6 +56,7 @@ def test_6_8_siege_dice_assyrians_two_extra_and_fortress_minus_one() -> None:
     set_ap(pos, 5)
     pos.fix_dice(*[6] * 12)
     pos.act("assyria", "siege:assyria-turtanu:standard")
+    pass_windows(pos)
     att = next(e for e in pos.log if e["key"] == "dice" and e["params"].get("side") == "att")
     # HI 4-1, three leader dice and two Assyrian dice of strength 3-1
     assert att["params"]["strengths"] == [3, 2, 2, 2, 2, 2]
@@ -68,6 +71,7 @@ def test_9_7_defending_bows_plus_one_in_siege_combat() -> None:
     set_ap(pos, 5)
     pos.fix_dice(*[6] * 12)
     pos.act("assyria", "siege:assyria-turtanu:assault")
+    pass_windows(pos)
     city = next(e for e in pos.log if e["key"] == "dice" and e["params"].get("side") == "def")
     assert city["params"]["strengths"][:2] == [4, 4]  # the bowmen's two assault dice at 3+1
 
@@ -79,6 +83,7 @@ def test_6_8_2_assault_defender_doubles_its_dice_and_the_taken_city_routs_the_ga
     set_ap(pos, 5)
     pos.fix_dice(*[1] * 8, *[6] * 8)
     pos.act("assyria", "siege:assyria-turtanu:assault")
+    pass_windows(pos)
     city = next(e for e in pos.log if e["key"] == "dice" and e["params"].get("side") == "def")
     assert len(city["params"]["values"]) == 2 * (1 + 3)
     settle(pos)
@@ -95,6 +100,7 @@ def test_6_8_2_a_repulsed_assault_gives_the_defender_a_vp() -> None:
     set_ap(pos, 5)
     pos.fix_dice(*[6] * 6, *[1] * 8)
     pos.act("assyria", "siege:assyria-turtanu:assault")
+    pass_windows(pos)
     settle(pos)
     pos.assert_logged(rule="6.8.2", key="aw.assault_repulsed")
     pos.assert_logged(rule="8.3", key="aw.vp", country="babylonia", n=1, why="aw.why.assault_won")
@@ -186,5 +192,6 @@ def test_6_8_a_force_besieges_once_per_impulse() -> None:
     impulse(pos)
     pos.fix_dice(*[6] * 20)
     pos.act("assyria", "siege:assyria-turtanu:assault")
+    pass_windows(pos)
     settle(pos)
     assert not [a for a in pos.ids("assyria") if a.startswith("siege:assyria-turtanu")]

@@ -1,10 +1,9 @@
-"""9.5 fog of war in the views; 10.4.f coexistence; 10.4.e turncoats in a city."""
+"""9.5 fog of war in the views; 10.4.f coexistence (10.4.e turncoats in a city: the tests of cards 31-32)."""
 
 from __future__ import annotations
 
 from ashur.games.assyrian_wars.fog import stacks
 from ashur.games.assyrian_wars.game import GAME
-from ashur.games.assyrian_wars.rules.land.coexistence import turncoat_battle
 from ashur.games.assyrian_wars.rules.politics.war import declare_war
 from tests.assyrian_wars.landkit import army, ctx, put, start
 
@@ -75,20 +74,6 @@ def test_10_4_f_forces_at_peace_coexist_and_stay_out_of_battles() -> None:
     from ashur.games.assyrian_wars.rules.land.entry import enemies_in_field
 
     assert enemies_in_field(ctx(pos), "tadmor", "assyria") == ["babylonia-li2-1"]
-
-
-def test_10_4_e_turncoats_fight_in_the_fortress_without_its_penalty() -> None:
-    pos = start(special_abilities=False)
-    put(pos, "merc-li2-1", "babylon", city=True, hired="assyria")
-    put(pos, "babylonia-li2-1", "babylon", city=True)
-    pos.fix_dice(6, 6, 6, 6, 6, 6)
-    turncoat_battle(ctx(pos), "babylon", ["merc-li2-1"], ["babylonia-li2-1"])
-    from tests.assyrian_wars.landkit import advance
-
-    advance(pos)
-    first = next(e for e in pos.log if e["key"] == "dice" and e["rule"] == "6.7.2")
-    assert first["params"]["strengths"] == [2]  # no fortress -1, no Assyrian die for a mercenary
-    pos.assert_logged(rule="10.4.e", key="aw.turncoats", area="babylon")
 
 
 def test_views_and_legal_actions_never_change_the_state() -> None:

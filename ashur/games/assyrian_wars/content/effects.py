@@ -339,6 +339,8 @@ class ResurrectPower(Op):
 
 
 class BattleDice(Op):
+    """Extra battle dice (6.7.3) for a side of the battle the card is played in (6.11.d)."""
+
     op: Literal["battle_dice"]
     side: Side
     amount: int
@@ -347,6 +349,8 @@ class BattleDice(Op):
 
 
 class CombatModifier(Op):
+    """A combat factor modifier (6.7.2): ``own`` modifies the card player's units only (6.11 "your")."""
+
     op: Literal["combat_modifier"]
     side: Side
     amount: int
@@ -356,17 +360,21 @@ class CombatModifier(Op):
 
 
 class RoutModifier(Op):
+    """Extra routs a side suffers after the battle, beyond its leaders' rally (6.7.4.a)."""
+
     op: Literal["rout_modifier"]
     side: Side
     amount: int
 
 
 class LeaderRatingModifier(Op):
+    """The card player picks a leader of the battle whose action rating changes for this battle: for his
+    battle dice (6.7.3) and for rallying routs (6.7.4.a)."""
+
     op: Literal["leader_rating_modifier"]
     side: Side
-    action: int = 0
-    command: int = 0
-    duration: Duration = "this_battle"
+    action: int
+    duration: Literal["this_battle"] = "this_battle"
 
 
 class MercenariesDefect(Op):
@@ -386,11 +394,18 @@ class CoordinatedAttack(Op):
 
 
 class CityDamage(Op):
-    """Add (positive) or repair (negative) city damage levels."""
+    """Add city damage levels to the city besieged in this siege combat (positive, a battle card), or repair
+    levels of the player's own damaged city (negative, a response to ``city_damaged``)."""
 
     op: Literal["city_damage"]
     amount: int
-    target: Literal["besieged_city", "own_city", "enemy_city"]
+    target: Literal["besieged_city", "own_city"]
+
+    @model_validator(mode="after")
+    def _sign(self) -> CityDamage:
+        if (self.target == "besieged_city") != (self.amount > 0) or self.amount == 0:
+            raise ValueError("the besieged city takes damage (amount > 0); your own city is repaired (amount < 0)")
+        return self
 
 
 class CityBetrayal(Op):

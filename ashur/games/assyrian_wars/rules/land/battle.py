@@ -36,10 +36,12 @@ from ashur.games.assyrian_wars.rules.base.forces import (
     normalize,
     track_sorted,
 )
+from ashur.games.assyrian_wars.rules.base.losses import eliminate
+from ashur.games.assyrian_wars.rules.base.players import role_of
 from ashur.games.assyrian_wars.rules.base.units import is_leader, unit_type
 from ashur.games.assyrian_wars.rules.course.windows import open_window
 from ashur.games.assyrian_wars.rules.land import combat
-from ashur.games.assyrian_wars.rules.land.casualties import distribute, leader_rating_sum
+from ashur.games.assyrian_wars.rules.land.casualties import distribute
 from ashur.games.assyrian_wars.rules.land.combat import alive, fighters, other
 from ashur.games.assyrian_wars.rules.registry import FLOW, HOOKS
 
@@ -122,7 +124,27 @@ def side_decider(ctx: Ctx, bf: Frame, side: str) -> str | None:
 
 
 def participants(ctx: Ctx, bf: Frame) -> list[str]:
-    return countries_of(ctx, alive(ctx, bf, "att") + alive(ctx, bf, "def"))
+    """6.11.d: the countries with forces in the battle; in siege combat also the city's holder, whose city
+    fights with its own dice (its defences and intrinsic garrison, 6.8) even without a garrison."""
+    found = countries_of(ctx, alive(ctx, bf, "att") + alive(ctx, bf, "def"))
+    city = bf.get("city")
+    owner = city.get("owner") if city else None
+    if owner and owner not in found and owner in ctx.s["countries"] and city.get("dice", 0) > 0:
+        found = track_sorted(ctx, [*found, owner])
+    return found
+
+
+def card_players(ctx: Ctx, bf: Frame) -> list[str]:
+    """The participants asked in the battle's card windows: those a player controls now (1.1 B), nomads
+    not (they play no events, 10.1)."""
+    return [c for c in participants(ctx, bf) if role_of(ctx, c) is not None
+            and (ctx.kind(c) != "nomad" or c in ctx.s.get("substitutes", {}))]
+
+
+def cards_this_round(bf: Frame) -> list[dict[str, Any]]:
+    """The battle cards revealed in this round's battle card window (6.7.1): Battle Counter Measures and the
+    responses to revealed cards concern these."""
+    return list(bf.get("cards", []))[bf.get("cards_from", 0):]
 
 
 def _context(bf: Frame) -> dict[str, Any]:
@@ -241,7 +263,11 @@ class Battle(Step[Ctx]):
 
     def _cards(self, ctx: Ctx, frame: Frame) -> None:
         i = frame["win"]
+        if i == 0:
+            frame["cards_from"] = len(frame.get("cards", []))
         if i >= len(WINDOWS):
+            if self._card_action(ctx, frame):
+                return
             frame["decider"] = {side: frame.get("deciders", {}).get(side) or side_decider(ctx, frame, side)
                                 for side in ("att", "def")}
             city = frame.get("city")
@@ -251,10 +277,24 @@ class Battle(Step[Ctx]):
             return
         frame["win"] = i + 1
         kind = WINDOWS[i]
-        if kind != "battle" and not frame.get("cards"):
+        if kind != "battle" and not cards_this_round(frame):
             return
         trigger = "battle_cards_revealed" if kind == "response" else None
-        open_window(ctx, kind, participants(ctx, frame), _context(frame), "6.7.1", trigger)
+        open_window(ctx, kind, card_players(ctx, frame), _context(frame), "6.7.1", trigger)
+
+    def _card_action(self, ctx: Ctx, frame: Frame) -> bool:
+        """6.7.1, 6.11.d: once the card windows are closed, the battle cards that act on forces or the city
+        (recorded in ``card_actions`` by their events) take effect before the first roll, unless they were
+        cancelled. Returns whether one was started (it may push steps of its own)."""
+        for entry in frame.get("card_actions", []):
+            if entry.get("done"):
+                continue
+            entry["done"] = True
+            if combat.card_cancelled(frame, entry["card"]):
+                continue
+            HOOKS.call("cards.battle_action", ctx, frame, entry)
+            return True
+        return False
 
     def _decide(self, ctx: Ctx, frame: Frame) -> None:
         frame["phase"] = "fire"
@@ -394,10 +434,15 @@ class Battle(Step[Ctx]):
                 single = min(frame["single_taken"][side], taken)
                 routs = single + math.ceil((taken - single) / 2)
                 if side == winner and routs and not combat.disorganized(ctx, frame, side):
-                    rally = leader_rating_sum(ctx, leaders_in(ctx, alive(ctx, frame, side)))
+                    leaders = leaders_in(ctx, alive(ctx, frame, side))
+                    rally = sum(combat.leader_action(ctx, frame, lid) for lid in leaders)
                     if rally:
                         ctx.log("aw.rallied", "6.7.4.a", side=side, n=min(rally, routs))
                     routs = max(0, routs - rally)
+                extra = combat.extra_routs(frame, side) if decided and alive(ctx, frame, side) else 0
+                if extra > 0:
+                    ctx.log("aw.card_routs", "6.11.d", side=side, n=extra)
+                    routs += extra
                 if routs:
                     ctx.log("aw.routs", "6.7.4.a", side=side, n=routs, hits=taken)
                     distribute(ctx, side_pieces=alive(ctx, frame, side), loc=frame["area"], n=routs, mode="routs",
@@ -419,6 +464,11 @@ class Battle(Step[Ctx]):
 
     # --- the end of the battle --------------------------------------------------------------------
     def _end(self, ctx: Ctx, frame: Frame) -> None:
+        for pid in frame.get("turncoats", []):
+            if ctx.on_map(ctx.piece(pid)["loc"]):
+                ctx.log("aw.turncoat_leaves", "6.11.d", piece=pid, country=ctx.owner(pid))
+                eliminate(ctx, pid, "6.11.d")  # a turncoat fights for its new side in this battle only
+        normalize(ctx)
         winner = frame["winner"]
         area = frame["area"]
         ambush = bool(frame.get("ambush_done"))

@@ -1,13 +1,13 @@
-"""Coexistence in areas (10.4.f) and turncoat mercenaries in a city (10.4.e).
+"""Coexistence in areas (10.4.f).
 
-* 10.4.f: forces of countries not at war share areas without affecting each other (battles, interceptions
-  and control ignore them: every rules query asks ``at_war``). When a new war leaves enemies together
-  outside the cities of an area and no relocation removed them, they fight at once; the side of the
-  country that declared the war attacks. Relocation hooks (7.4.2, 8.1) must run before this one (their
-  ``war_declared`` order below 90).
-* 10.4.e: mercenaries in a city turned by an event ("Turncoats", "Give Them What They Want") fight the rest
-  of the garrison like a field battle inside the city; the fortress's −1 does not apply to them.
-  :func:`turncoat_battle` starts that battle for the card events.
+Forces of countries not at war share areas without affecting each other (battles, interceptions and
+control ignore them: every rules query asks ``at_war``). When a new war leaves enemies together outside the
+cities of an area and no relocation removed them, they fight at once; the side of the country that
+declared the war attacks. Relocation hooks (7.4.2, 8.1) must run before this one (their ``war_declared``
+order below 90).
+
+(10.4.e, mercenaries in a city turned by "Turncoats": they join the besiegers in the siege combat the card
+is played in, without the fortress's −1; see ``cards/battle.py`` and ``combat.unit_modifier``.)
 """
 
 from __future__ import annotations
@@ -40,12 +40,6 @@ def new_enemies_battles(ctx: Ctx, aggressor: str, target: str) -> None:
         if att and defn and any(ctx.piece(p)["kind"] in ("unit", "merc") for p in att + defn):
             ctx.log("aw.coexistence_battle", "10.4.f", area=aid, aggressor=aggressor, target=target)
             start_battle(ctx, "field", aid, att, defn, phasing="att")
-
-
-def turncoat_battle(ctx: Ctx, aid: str, turncoats: list[str], loyal: list[str]) -> None:
-    """10.4.e: the turned mercenaries fight the garrison as in a field battle; no fortress penalty."""
-    ctx.log("aw.turncoats", "10.4.e", area=aid, n=len(turncoats))
-    start_battle(ctx, "field", aid, turncoats, loyal, phasing="att", retreat="none")
 
 
 @FLOW.register

@@ -13,6 +13,11 @@ modified strength, which of them may kill, and how many enemy bow hits heavy tro
   while their modified strength is 2 or more and absorb enemy bow hits; heavy infantry and chariots lose 1
   when attacking over a river, chariots also over a mountain and in Sealand. In siege combat only the
   defending bow units gain 1 (6.8, 9.7 "Siege").
+* Battle cards (6.11.d) act through the battle frame's ``mods`` ({side: [..]}), each entry tagged with its
+  ``card`` and skipped once that card is cancelled by Battle Counter Measures (6.7.1): ``combat`` (a
+  combat factor modifier, optionally for one ``country``'s units), ``dice`` (battle dice), ``leader`` (a
+  leader's action rating, for battle dice and rallying routs) and ``routs`` (extra routs after the
+  battle). :func:`card_mods` is the one place that reads them.
 """
 
 from __future__ import annotations
@@ -103,17 +108,48 @@ def fits_filter(ctx: Ctx, bf: Frame, pid: str | None, units: str) -> bool:
     }.get(units, False)
 
 
-def card_modifier(ctx: Ctx, bf: Frame, side: str, pid: str | None) -> int:
-    """Combat modifiers from cards recorded in ``bf["mods"][side]`` (``type: combat``)."""
-    total = 0
+def card_cancelled(bf: Frame, card: int | None) -> bool:
+    """A battle card revealed in this battle was cancelled (6.7.1, 6.11.e): its effects do not apply."""
+    return card is not None and any(e["card"] == card and e.get("cancelled") for e in bf.get("cards", ()))
+
+
+def card_mods(bf: Frame, side: str, kind: str) -> list[dict[str, Any]]:
+    """The modifiers of type `kind` on `side` in force (6.11.d): fixed ones (an amphibious assault) and those
+    of battle cards not cancelled (6.7.1); ``rounds: first`` ones only in the first combat round."""
+    out = []
+    default = "first" if kind == "dice" else "all"
     for m in bf.get("mods", {}).get(side, []):
-        if m.get("type") != "combat":
+        if m.get("type") != kind or card_cancelled(bf, m.get("card")):
             continue
-        if m.get("rounds", "all") == "first" and bf["round"] != 1:
+        if m.get("rounds", default) == "first" and bf["round"] != 1:
+            continue
+        out.append(m)
+    return out
+
+
+def card_modifier(ctx: Ctx, bf: Frame, side: str, pid: str | None) -> int:
+    """Combat modifiers from cards (``type: combat``); one with a ``country`` modifies that country's units only
+    ("your units", 6.11), not the side's battle dice."""
+    total = 0
+    for m in card_mods(bf, side, "combat"):
+        if m.get("country") and (pid is None or ctx.owner(pid) != m["country"]):
             continue
         if fits_filter(ctx, bf, pid, m.get("units", "all")):
             total += int(m["amount"])
     return total
+
+
+def leader_action(ctx: Ctx, bf: Frame, lid: str) -> int:
+    """A leader's action rating in this battle (6.7.3 battle dice, 6.7.4.a rallying), cards included."""
+    n = ratings(ctx, lid)[0]
+    for side in ("att", "def"):
+        n += sum(int(m["amount"]) for m in card_mods(bf, side, "leader") if m["leader"] == lid)
+    return max(0, n)
+
+
+def extra_routs(bf: Frame, side: str) -> int:
+    """Routs that cards add to a side's rout results after the battle (6.7.4.a, 6.11.d)."""
+    return sum(int(m["amount"]) for m in card_mods(bf, side, "routs"))
 
 
 def unit_modifier(ctx: Ctx, bf: Frame, side: str, pid: str) -> int:
@@ -123,8 +159,8 @@ def unit_modifier(ctx: Ctx, bf: Frame, side: str, pid: str) -> int:
     t = ptype(ctx, pid)
     city = bf.get("city")
     if kind in SIEGE_KINDS and city and side != city["side"]:
-        if city.get("fortress"):
-            mod -= 1
+        if city.get("fortress") and pid not in bf.get("turncoats", ()):
+            mod -= 1  # 10.4.e: mercenaries who turned inside a fortress do not suffer the besiegers' -1
         if pid in land_view(ctx)["quick"]:
             mod -= 1
     ab = abilities(bf)
@@ -188,7 +224,7 @@ def extra_dice(ctx: Ctx, bf: Frame, side: str) -> list[tuple[str, int]]:
         out = []
         if fighters(ctx, alive(ctx, bf, side)) or (bf.get("city") and bf["city"]["side"] == side):
             for lid in commanding_leaders(ctx, bf, side):
-                n = ratings(ctx, lid)[0]
+                n = leader_action(ctx, bf, lid)
                 if n:
                     out.append((f"leader:{lid}", n))
         terrain = bf.get("terrain")
@@ -201,9 +237,8 @@ def extra_dice(ctx: Ctx, bf: Frame, side: str) -> list[tuple[str, int]]:
                 out.append(("terrain", n))
         if any(is_regular(ctx, p) and ctx.piece(p)["nation"] == "assyria" for p in alive(ctx, bf, side)):
             out.append(("assyria", 2 if bf["kind"] in SIEGE_KINDS else 1))
-    for m in bf.get("mods", {}).get(side, []):
-        if m.get("type") == "dice" and (m.get("rounds", "first") == "all" or bf["round"] == 1):
-            out.append(("card", int(m["amount"])))
+    for m in card_mods(bf, side, "dice"):
+        out.append((f"card:{m['card']}" if m.get("card") else "card", int(m["amount"])))
     city = bf.get("city")
     if city and city["side"] == side and city.get("dice", 0) > 0:
         out.append(("city", int(city["dice"])))

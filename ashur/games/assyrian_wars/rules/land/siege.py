@@ -367,8 +367,6 @@ class SiegeAction(Step[Ctx]):
             levels += 1
         if levels:
             ctx.log("aw.city_damaged", "6.8.3", area=aid, levels=levels, damage=st["damage"])
-            open_window(ctx, "response", [x for x in ctx.track() if ctx.active(x)], {"area": aid},
-                        "6.8.3", "city_damaged")
         attackers = self._pieces(ctx, frame)
         if st["damage"] >= printed and attackers:
             frame["phase"] = "standard_taken"
@@ -379,6 +377,8 @@ class SiegeAction(Step[Ctx]):
                            rule="6.8.3")
             return
         flow.pop(ctx.s)
+        if levels:
+            city_damaged(ctx, aid, "6.8.3")
 
     def _standard_taken(self, ctx: Ctx, frame: Frame) -> None:
         aid = frame["area"]
@@ -388,6 +388,12 @@ class SiegeAction(Step[Ctx]):
             rout_piece(ctx, p, "6.8.3")
         normalize(ctx)
         city_taken(ctx, aid, frame["c"], self._pieces(ctx, frame), frame["garrison_units"], "6.8.3", overrun=True)
+
+
+def city_damaged(ctx: Ctx, aid: str, rule: str) -> None:
+    """6.11.e: city damage was placed on a city that still stands: the response window of that trigger
+    (a city taken by its damage, 6.8.3, is no longer the holder's to repair)."""
+    open_window(ctx, "response", [x for x in ctx.track() if ctx.active(x)], {"area": aid}, rule, "city_damaged")
 
 
 def city_vp(ctx: Ctx, aid: str, level: int, garrison_units: int) -> int:
