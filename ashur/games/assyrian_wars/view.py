@@ -72,6 +72,7 @@ def build_view(ctx: Ctx, role: str, prompt: dict[str, Any] | None, actions: list
         "refused": s["refused"], "conquered": s["conquered"], "sieges": s["sieges"], "trade": s["trade"],
         "control": s["control"], "log": recent, "final": s.get("final"), "groups": s.get("groups", {}),
         "vp_battles": s.get("vp_battles", []), "windows": windows, "impulse": impulse, "prompt": prompt,
+        "foreign_wars": s.get("foreign_wars", []),
     }))
     view = {
         "game": "assyrian-wars", "scenario": s["scenario"], "turn": s["turn"], "round": s["round"],
@@ -87,6 +88,7 @@ def build_view(ctx: Ctx, role: str, prompt: dict[str, Any] | None, actions: list
         "windows": shared["windows"], "control": shared["control"], "log": shared["log"], "final": shared["final"],
         "groups": dict(sorted(shared["groups"].items())),
         "vp_battles": shared["vp_battles"],
+        "foreign_wars": shared["foreign_wars"],
         "sea_control": sea_control_map(ctx),
     }
     apply_fog(ctx, view, mine)
