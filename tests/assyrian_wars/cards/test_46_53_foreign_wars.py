@@ -102,8 +102,8 @@ def test_6_11_b_the_duration_runs_at_the_first_named_country_and_the_war_ends_wi
 
 def test_6_11_b_a_short_country_gives_up_1_vp_per_missing_unit() -> None:
     pos = _war_position(units=["assyria-li3-1"], leader=None)
-    for pid, p in pos.state["pieces"].items():
-        if p["nation"] == "assyria" and p["loc"] in ("regroup",):
+    for p in pos.state["pieces"].values():
+        if p["nation"] == "assyria" and p["loc"] == "regroup":
             p["loc"] = "pool"
     vp = pos.state["countries"]["assyria"]["vp"]
     pos.fix_dice(6)  # D3 = 3: five units

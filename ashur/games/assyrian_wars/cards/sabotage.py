@@ -101,7 +101,8 @@ def attrition_groups(ctx: Ctx, option: str, units: str) -> list[dict[str, Any]]:
     for p in pieces:
         if not owners or ctx.owner(p) in owners:
             by_owner.setdefault(ctx.owner(p), []).append(p)
-    return [{"owner": o, "loc": loc, "group": sorted(ps), "units": sorted(p for p in ps if _affected(ctx, p, units, ships))}
+    return [{"owner": o, "loc": loc, "group": sorted(ps),
+             "units": sorted(p for p in ps if _affected(ctx, p, units, ships))}
             for o, ps in sorted(by_owner.items(), key=lambda kv: _track_pos(ctx, kv[0]))]
 
 
@@ -114,7 +115,8 @@ def check_attrition(ctx: Ctx, frame: Frame, o: Any) -> str | None:
     if not attrition_options(ctx, frame["c"], o.target):
         return {"ships_of_target_in_one_zone": "no ships at sea or in a sea Trade Box (6.11.a)",
                 "besieging_force": "no city is besieged (6.8)",
-                "all_forces_in_area": "no forces on the map (6.6.1)"}.get(o.target, "no enemy forces on the map (6.6.1)")
+                "all_forces_in_area": "no forces on the map (6.6.1)"}.get(
+            o.target, "no enemy forces on the map (6.6.1)")
     return None
 
 

@@ -260,7 +260,8 @@ class FwCommit(Step[Ctx]):
         if frame["pot2"] >= 2:
             left = frame["pot2"] // 2
             keep = min(MAX_SAVED, co["saved"] + left)
-            ctx.log("aw.fw.pot_saved", RULE, country=frame["c"], ap=keep - co["saved"], lost=left - (keep - co["saved"]))
+            gained = keep - co["saved"]
+            ctx.log("aw.fw.pot_saved", RULE, country=frame["c"], ap=gained, lost=left - gained)
             co["saved"] = keep
         war = self._war(ctx, frame)
         if war is not None:
