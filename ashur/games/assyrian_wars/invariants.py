@@ -17,6 +17,14 @@ def check(ctx: Ctx) -> list[str]:
     seen: Counter[int] = Counter()
     for n in s["deck"] + s["discard"] + [f["card"] for f in s["faceup"]] + s.get("removed_cards", []):
         seen[n] += 1
+    for frame in s["stack"]:
+        # 6.11: an announced event's card waits on the table for Counter Measures; revealed window cards
+        # wait for their turn to resolve
+        if frame["step"] == "event":
+            seen[frame["card"]] += 1
+        elif frame["step"] == "window_resolve":
+            for _cid, n in frame["queue"]:
+                seen[n] += 1
     for cid, co in s["countries"].items():
         for n in co["hand"] + co["home_discard"]:
             seen[n] += 1
