@@ -287,3 +287,23 @@ def test_6_11_b_losing_the_battle_doubles_the_duration() -> None:
     assert _war(pos, 51)["duration"] == 12
     assert not [i for i in pos.ids("assyria") if i.startswith("fwar:51:battle")], "one battle per impulse"
     assert GAME.invariants(pos.state) == []
+
+
+def test_6_11_e_counter_measures_cancel_a_foreign_war_card() -> None:
+    pos = _war_position()
+    lk.give_card(pos, "babylonia", 59)
+    pos.act("assyria", "card:51:event")
+    pos.act("babylonia", "choose:59")
+    pass_windows(pos)
+    pos.assert_logged(rule="6.11.e", key="aw.event_cancelled", cancelled=51)
+    assert not pos.state.get("foreign_wars") and 51 in pos.state["discard"]
+    assert all(pos.state["pieces"][u]["loc"] == "nineveh" for u in ASSYRIAN_UNITS)
+
+
+def test_6_11_b_an_eliminated_side_ends_its_war() -> None:
+    pos = _war_position()
+    _battle_ready(pos)
+    pos.state["eliminated"] = {"assyria": True}
+    fw._impulse_start(lk.ctx(pos), lk.impulse(pos))
+    pos.assert_logged(rule="6.11.b", key="aw.fw.ended", card=51, how="aw.fw.how_gone")
+    assert not pos.state["foreign_wars"]
