@@ -72,7 +72,7 @@ def build_view(ctx: Ctx, role: str, prompt: dict[str, Any] | None, actions: list
         "refused": s["refused"], "conquered": s["conquered"], "sieges": s["sieges"], "trade": s["trade"],
         "control": s["control"], "log": recent, "final": s.get("final"), "groups": s.get("groups", {}),
         "vp_battles": s.get("vp_battles", []), "windows": windows, "impulse": impulse, "prompt": prompt,
-        "foreign_wars": s.get("foreign_wars", []),
+        "foreign_wars": s.get("foreign_wars", []), "faceup": s["faceup"],
     }))
     view = {
         "game": "assyrian-wars", "scenario": s["scenario"], "turn": s["turn"], "round": s["round"],
@@ -81,7 +81,7 @@ def build_view(ctx: Ctx, role: str, prompt: dict[str, Any] | None, actions: list
         "countries": {cid: public_country(ctx, cid) for cid in s["countries"]},
         "hands": {cid: [card_info(ctx, n) for n in s["countries"][cid]["hand"]] for cid in sorted(mine)
                   if cid in s["countries"]},
-        "deck": len(s["deck"]), "discard": list(s["discard"]), "faceup": list(s["faceup"]),
+        "deck": len(s["deck"]), "discard": list(s["discard"]), "faceup": shared["faceup"],
         "areas": shared["areas"], "pieces": pieces, "diplo": shared["diplo"], "wars": shared["wars"],
         "tribute": shared["tribute"], "refused": shared["refused"], "conquered": shared["conquered"],
         "sieges": shared["sieges"], "trade": shared["trade"], "impulse": shared["impulse"],
