@@ -33,7 +33,7 @@ from ashur.games.assyrian_wars.ctx import Ctx
 from ashur.games.assyrian_wars.rules.base.forces import drop_leader, normalize, pieces_of
 from ashur.games.assyrian_wars.rules.base.losses import apply_hit
 from ashur.games.assyrian_wars.rules.base.secrecy import leaving_map
-from ashur.games.assyrian_wars.rules.base.units import is_leader, is_mercenary
+from ashur.games.assyrian_wars.rules.base.units import is_leader, is_mercenary, strength, unit_type
 from ashur.games.assyrian_wars.rules.course.card_effects import op
 from ashur.games.assyrian_wars.rules.course.events import can_afford, lasting_cards, remove_lasting
 from ashur.games.assyrian_wars.rules.course.impulse import MAX_SAVED, can_pay, current_impulse
@@ -136,8 +136,6 @@ def purchases(ctx: Ctx, war: dict[str, Any], i: int) -> list[tuple[str, int]]:
 
 
 def _signature(ctx: Ctx, pid: str) -> tuple[Any, ...]:
-    from ashur.games.assyrian_wars.rules.base.units import strength, unit_type
-
     return (unit_type(ctx, pid), strength(ctx, pid), bool(ctx.piece(pid)["red"]))
 
 
