@@ -57,6 +57,7 @@ def _public_bytes(ctx: Ctx) -> bytes:
         "vp_battles": s.get("vp_battles", []),
         "countries": {cid: public_country(ctx, cid) for cid in s["countries"]},
         "discard": s["discard"], "faceup": s["faceup"], "sea_control": sea_control_map(ctx),
+        "foreign_wars": s.get("foreign_wars", []),
     })
 
 
@@ -110,6 +111,7 @@ def build_view(ctx: Ctx, role: str, prompt: dict[str, Any] | None, actions: list
         "groups": public["groups"],
         "vp_battles": public["vp_battles"],
         "sea_control": public["sea_control"],
+        "foreign_wars": public["foreign_wars"],
     }
     apply_fog(ctx, view, mine)
     return view
