@@ -123,6 +123,8 @@ def test_6_11_c_example_1_without_a_suitable_vp_battle_in_urartus_own_impulse() 
     pos.fix_dice(3, 4)
     play(pos, "urartu", 36)
     pos.assert_logged(rule="6.11", key="aw.spend", country="urartu", ap=4, what="event", card=36)
+    assert pos.ids(deciding(pos)) == ["pick:elam", "pick:assyria"]  # or up Assyria's row (6.9)
+    pos.act(deciding(pos), "pick:elam")
     pos.assert_logged(rule="6.11.c", key="aw.alliance_breaker", subject="phoenicia", total=7, response=False)
     assert pos.ids(deciding(pos))[0] == "move:7"
     pos.act(deciding(pos), "move:7")
@@ -169,11 +171,25 @@ def test_6_11_c_a_power_breaks_an_alliance_and_chooses_between_two_subjects() ->
     play(pos, "babylonia", 37)
     assert top(pos)["step"] == "card_pick"
     assert pos.ids("babylonia") == ["pick:judah", "pick:israel"]
-    pos.act("babylonia", "pick:israel")
-    pos.act("babylonia", "move:11")
+    pos.act("babylonia", "pick:israel", "pick:babylonia", "move:11")
     pos.assert_logged(rule="6.11.c", key="aw.alliance_ended", subject="israel", power="egypt")
     d = pos.state["diplo"]["israel"]
     assert (d["power"], d["value"]) == ("egypt", 3)
+
+
+def test_6_9_an_alliance_breaker_may_move_a_marker_up_another_powers_row() -> None:
+    """Elam pushes Persia from march to alliance status with its camp partner Babylonia."""
+    pos = setup()
+    marker(pos, "persia", "babylonia", 11)
+    ready(pos, "elam", 10, 43)
+    pos.fix_dice(1, 2)
+    play(pos, "elam", 43)
+    assert pos.ids("elam") == ["pick:elam", "pick:babylonia"]
+    pos.act("elam", "pick:babylonia")
+    assert pos.ids("elam") == ["move:3", "move:2", "move:1", "move:0"]
+    pos.act("elam", "move:2")
+    pos.assert_logged(rule="6.11.c", key="aw.alliance", subject="persia", power="babylonia")
+    assert ctx_of(pos).ally_power("persia") == "babylonia"
 
 
 def test_6_11_c_not_in_response_after_a_battle_without_vps() -> None:

@@ -71,6 +71,7 @@ PICKS: dict[str, tuple[str, str]] = {
     "revolt": ("aw.act.pick_revolt", "aw.prompt.pick_revolt"),
     "minor": ("aw.act.pick_minor", "aw.prompt.pick_minor"),
     "war": ("aw.act.pick_war", "aw.prompt.pick_war"),
+    "towards": ("aw.act.pick_towards", "aw.prompt.pick_towards"),
 }
 CONTINUE: dict[str, Continuation] = {}
 #: the choice of doing nothing, where a card allows it
@@ -242,6 +243,11 @@ def _move_marker(ctx: Ctx, data: Frame, subject: str) -> None:
     assert power is not None
     rule, total = data["rule"], int(data["total"])
     if data["breaker"]:
+        row = raisable_row(ctx, subject, power) if not data["response"] else None
+        if row is not None:
+            pick(ctx, c, "towards", [power, row], "breaker_towards", card=data["card"], rule="6.9",
+                 subject=subject, total=total)
+            return
         breakers.alliance_breaker(ctx, c, subject, total, bool(data["response"]), rule="6.11.c")
         return
     ctx.log("aw.card_marker", rule, country=c, card=data["card"], subject=subject, power=power, n=total)
@@ -254,6 +260,31 @@ def _move_marker(ctx: Ctx, data: Frame, subject: str) -> None:
         from ashur.games.assyrian_wars.rules.politics.markers import move_towards
 
         move_towards(ctx, subject, power, total, "6.9")
+
+
+def raisable_row(ctx: Ctx, subject: str, power: str) -> str | None:
+    """6.9: an alliance breaker may move a marker up another power's row: the row the marker stands on,
+    when that power could influence it (not at war with it, no grace period of another conqueror)."""
+    from ashur.games.assyrian_wars.rules.politics.grace import influence_blocked
+
+    row, value = position(ctx, subject)
+    if row is None or row == power or not ctx.in_play(row) or ctx.s.get("eliminated", {}).get(row):
+        return None
+    if value >= 15 or (ctx.at_war(row, subject) and not ctx.is_nomad(subject)) or influence_blocked(ctx, row, subject):
+        return None
+    return row
+
+
+@continuation("breaker_towards")
+def _breaker_towards(ctx: Ctx, data: Frame, towards: str) -> None:
+    """The player moves the marker towards its own power (down the other row, then up its own), or up the
+    other power's row (6.9)."""
+    c, subject, total = data["who"], data["subject"], int(data["total"])
+    if towards == acting_power(ctx, c):
+        breakers.alliance_breaker(ctx, c, subject, total, False, rule="6.11.c")
+        return
+    ctx.log("aw.alliance_breaker", "6.11.c", player=c, power=towards, subject=subject, total=total, response=False)
+    flow.push(ctx.s, "breaker_spaces", player=c, power=towards, subject=subject, total=total, rule="6.11.c")
 
 
 # --- minor_city_pact (6.11.c2) ---------------------------------------------------------------------------
