@@ -17,6 +17,13 @@ def check(ctx: Ctx) -> list[str]:
     seen: Counter[int] = Counter()
     for n in s["deck"] + s["discard"] + [f["card"] for f in s["faceup"]] + s.get("removed_cards", []):
         seen[n] += 1
+    for frame in s["stack"]:
+        # 6.11: a card played as an event is on the table until it resolves (or is cancelled)
+        if frame["step"] == "event":
+            seen[frame["card"]] += 1
+        elif frame["step"] == "window_resolve":
+            for _cid, n in frame["queue"]:
+                seen[n] += 1
     for cid, co in s["countries"].items():
         for n in co["hand"] + co["home_discard"]:
             seen[n] += 1

@@ -59,3 +59,19 @@ def test_26_never_a_home_card() -> None:
     pos.assert_illegal("assyria", "card:26:event", rule="6.11")
     deal(pos, "elam", 98)
     assert "card:26:event" in pos.ids("assyria")
+
+
+def test_26_the_return_gift_reads_the_hand_when_chosen() -> None:
+    """The cards offered in return are read from the hand when the choice is made: a role that may not
+    know the hand sees the same whatever the hand holds (the fuzzer's leak check)."""
+    pos = setup()
+    ready(pos, "assyria", 10, 26)
+    play(pos, "assyria", 26)
+    pos.act("assyria", "pick:egypt")
+    assert top(pos)["step"] == "card_pick" and top(pos)["options"] == []
+    before = pos.state
+    for role in ("mede", "egypt"):
+        scrambled = GAME.scramble(before, role, 11, keep_rng=True)
+        hand = [n for n in scrambled["countries"]["assyria"]["hand"] if not ctx_of(pos).is_home_card(n)]
+        after = GAME.act(scrambled, "assyria", f"pick:{hand[0]}")
+        assert hand[0] in after["countries"]["egypt"]["hand"]

@@ -91,12 +91,23 @@ def continuation(name: str) -> Callable[[Continuation], Continuation]:
 def pick(ctx: Ctx, who: str, what: str, options: Sequence[str], then: str, *, card: int, rule: str,
          **data: Any) -> None:
     """Country `who` picks one of `options` (sensible default first); ``CONTINUE[then]`` carries on with
-    the frame's data. A single option needs no decision."""
+    the frame's data. A single option needs no decision. With ``hand`` naming a data field (a country),
+    the options are that country's cards other than home cards, read when the choice is made (a hidden hand
+    is never copied into the frame)."""
     frame = {"who": who, "what": what, "options": list(options), "then": then, "card": card, "rule": rule, **data}
     if len(frame["options"]) == 1:
         CONTINUE[then](ctx, frame, frame["options"][0])
         return
+    if frame.get("hand"):
+        frame["options"] = []
     flow.push(ctx.s, "card_pick", **frame)
+
+
+def pick_options(ctx: Ctx, frame: Frame) -> list[str]:
+    if frame.get("hand"):
+        holder = frame[frame["hand"]]
+        return [str(n) for n in sorted(set(ctx.hand(holder))) if not ctx.is_home_card(n)]
+    return list(frame["options"])
 
 
 @FLOW.register
@@ -106,17 +117,21 @@ class CardPick(Step[Ctx]):
     kind = "card_pick"
     rule = "6.11"
 
-    def deciders(self, ctx: Ctx, frame: Frame) -> list[str]:
-        return [frame["who"]] if role_of(ctx, frame["who"]) is not None else []
-
     def run(self, ctx: Ctx, frame: Frame) -> None:
-        flow.pop(ctx.s)  # nobody plays the country: the first (default) choice
-        CONTINUE[frame["then"]](ctx, frame, frame["options"][0])
+        flow.pop(ctx.s)  # nobody plays the country (or nothing is left to choose): the first choice
+        options = pick_options(ctx, frame)
+        if options:
+            CONTINUE[frame["then"]](ctx, frame, options[0])
+
+    def deciders(self, ctx: Ctx, frame: Frame) -> list[str]:
+        if role_of(ctx, frame["who"]) is None or not pick_options(ctx, frame):
+            return []
+        return [frame["who"]]
 
     def actions(self, ctx: Ctx, frame: Frame, actor: str) -> list[Action]:
         label = PICKS[frame["what"]][0]
         return [action(f"pick:{o}", label if o != NONE else "aw.act.pick_none", frame["rule"], choice=o,
-                       card=frame["card"]) for o in frame["options"]]
+                       card=frame["card"]) for o in pick_options(ctx, frame)]
 
     def prompt(self, ctx: Ctx, frame: Frame, actor: str) -> dict[str, Any]:
         return {"key": PICKS[frame["what"]][1], "params": {"country": actor, "card": frame["card"],
@@ -539,7 +554,7 @@ def _take_chosen(ctx: Ctx, data: Frame, target: str, left: int) -> None:
         _give_back(ctx, data, target, int(data["give_back"]))
         return
     pick(ctx, data["who"], "take", [str(n) for n in pool], "take_chosen", card=data["card"], rule="6.11.g",
-         count=data["count"], random=False, give_back=data["give_back"], target=target, left=left)
+         count=data["count"], random=False, give_back=data["give_back"], target=target, left=left, hand="target")
 
 
 @continuation("take_chosen")
@@ -562,7 +577,7 @@ def _give_back(ctx: Ctx, data: Frame, target: str, left: int) -> None:
     if left <= 0 or not own:
         return
     pick(ctx, data["who"], "give", [str(n) for n in own], "give", card=data["card"], rule="6.11.g",
-         target=target, left=left)
+         target=target, left=left, hand="who")
 
 
 @continuation("give")
