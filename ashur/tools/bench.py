@@ -4,8 +4,10 @@ asserted (no timed tests).
 
 The games are played as simulations play them: random bots, each decision applied in place
 (``Game.apply``). Every 25th decision the other calls are sampled on the current state: ``view`` of the
-deciding role, ``act`` (the contract call that leaves its input unchanged: a copy, then ``apply``), a
-clone for search (a full independent copy), and a JSON round trip.
+deciding role (the first view of a new state), ``view_other`` of each other role of that state (what a
+server does after every action: the views of all seats), ``act`` (the contract call that leaves its
+input unchanged: a copy, then ``apply``), a clone for search (a full independent copy), and a JSON round
+trip.
 """
 
 from __future__ import annotations
@@ -40,8 +42,8 @@ def bench(game_id: str, scenario: str, games: int, seed: int, options: dict[str,
     game = get_game(game_id)
     opts = resolve_options(game, options)
     roles = game.roles(scenario, opts)
-    t: dict[str, list[int]] = {k: [] for k in ("legal_actions", "apply", "act", "view", "clone", "json_roundtrip",
-                                               "active")}
+    t: dict[str, list[int]] = {k: [] for k in ("legal_actions", "apply", "act", "view", "view_other", "clone",
+                                               "json_roundtrip", "active")}
     sizes: list[int] = []
     log_sizes: list[int] = []
     decisions = 0
@@ -64,7 +66,7 @@ def bench(game_id: str, scenario: str, games: int, seed: int, options: dict[str,
             t2 = time.perf_counter_ns()
             choice = bots[role].choose(game, state, role, actions)
             if decisions % SAMPLE_EVERY == 0:
-                _sample(game, state, role, choice, t, sizes, log_sizes)
+                _sample(game, state, role, roles, choice, t, sizes, log_sizes)
             t3 = time.perf_counter_ns()
             game.apply(state, role, choice)
             t4 = time.perf_counter_ns()
@@ -77,7 +79,7 @@ def bench(game_id: str, scenario: str, games: int, seed: int, options: dict[str,
         play_seconds += time.perf_counter() - start
         finished += 1
     peak_kb = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
-    sampled = sum(t[k][i] for k in ("view", "act", "clone", "json_roundtrip") for i in range(len(t[k])))
+    sampled = sum(t[k][i] for k in ("view", "view_other", "act", "clone", "json_roundtrip") for i in range(len(t[k])))
     seconds = max(play_seconds - sampled / 1e9, 1e-9)
     out: dict[str, Any] = {
         "game": game_id,
@@ -100,13 +102,19 @@ def bench(game_id: str, scenario: str, games: int, seed: int, options: dict[str,
     return out
 
 
-def _sample(game: Any, state: Any, role: str, choice: str, t: dict[str, list[int]], sizes: list[int],
-            log_sizes: list[int]) -> None:
+def _sample(game: Any, state: Any, role: str, roles: list[str], choice: str, t: dict[str, list[int]],
+            sizes: list[int], log_sizes: list[int]) -> None:
     """Time the calls that simulations do not make on every decision (excluded from decisions/s)."""
     from ashur.core import log as corelog
 
     a = time.perf_counter_ns()
     game.view(state, role)
+    t["view"].append(time.perf_counter_ns() - a)
+    for other in roles:
+        if other != role:
+            o = time.perf_counter_ns()
+            game.view(state, other)
+            t["view_other"].append(time.perf_counter_ns() - o)
     b = time.perf_counter_ns()
     game.act(state, role, choice)
     c = time.perf_counter_ns()
@@ -115,7 +123,6 @@ def _sample(game: Any, state: Any, role: str, choice: str, t: dict[str, list[int
     data = dumps(state)
     loads(data)
     e = time.perf_counter_ns()
-    t["view"].append(b - a)
     t["act"].append(c - b)
     t["clone"].append(d - c)
     t["json_roundtrip"].append(e - d)

@@ -111,3 +111,13 @@ def test_the_card_list_document_is_up_to_date() -> None:
     path = Path(__file__).resolve().parents[2] / "docs" / "cards-assyrian-wars.md"
     assert path.read_text(encoding="utf-8") == render(content().cards, cards.EVENTS), \
         "regenerate: python -m ashur.games.assyrian_wars.cards.doc > docs/cards-assyrian-wars.md"
+
+
+def test_6_11_option_card_events_off_every_card_gives_its_aps_only(test_event: int) -> None:
+    pos = Position.setup(GAME, "two_rivers", 3, {"card_events": False})
+    assert f"card:{test_event}:ap" in pos.ids("assyria")
+    assert f"card:{test_event}:event" not in pos.ids("assyria")
+    pos.assert_illegal("assyria", f"card:{test_event}:event", rule="6.11")
+    depth = len(pos.state["stack"])
+    cards.open_window(Ctx(pos.state, content()), "counter_measures", ["assyria", "babylonia"], {}, "6.11.e")
+    assert len(pos.state["stack"]) == depth

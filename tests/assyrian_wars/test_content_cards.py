@@ -99,7 +99,7 @@ def test_6_11_c_phoenician_alliance_is_an_alliance_breaker_ap_4(content: Content
 
 def test_6_3_10_3_crown_prince(content: Content) -> None:
     card = by_name(content, "Crown Prince")[0]
-    assert ops(card) == ["crown_king"] and card.effect[0].automatic
+    assert ops(card) == ["crown_king"] and card.effect[0].target == "either"
     assert "interphase" in {t.when for t in card.timing}
 
 

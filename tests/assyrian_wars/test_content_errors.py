@@ -93,7 +93,7 @@ def test_misspelt_field_is_refused(data: Path) -> None:
 
 
 def test_unknown_effect_operation_is_refused(data: Path) -> None:
-    edit(data / "cards.yaml", "{op: crown_king, target: either, automatic: true}", "{op: summon_dragon}")
+    edit(data / "cards.yaml", "{op: crown_king, target: either}", "{op: summon_dragon}")
     err = refused(data)
     assert err.entry == "card 25 'Crown Prince'" and err.field == "effect[0]"
 

@@ -13,7 +13,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from ashur.games.assyrian_wars.ctx import Ctx
+from ashur.games.assyrian_wars.ctx import OFF_MAP_PREFIXES, Ctx
 from ashur.games.assyrian_wars.rules.base.forces import army_units, groups
 from ashur.games.assyrian_wars.rules.base.secrecy import fogged, revealed
 from ashur.games.assyrian_wars.rules.base.units import is_leader, ratings
@@ -64,15 +64,22 @@ def stacks(ctx: Ctx) -> list[dict[str, Any]]:
 
 def _stacks(ctx: Ctx) -> list[dict[str, Any]]:
     pieces = ctx.s["pieces"]
+    # one pass over the pieces on the map: per place (location, in the city, owner) its pieces in id order
+    # (the location index keeps its ids sorted), the leaders and the units marching with a leader
     by_place: dict[tuple[str, bool, str], list[str]] = {}
-    on_map = ctx.on_map
+    here = ctx.pieces_here
     for loc in ctx.locations():
-        if loc == "setup" or not on_map(loc):
+        if loc == "setup" or loc.startswith(OFF_MAP_PREFIXES):
             continue
-        for pid in ctx.pieces_at(loc):
+        for pid in here(loc):
             p = pieces[pid]
             if p["kind"] in STACK_KINDS:
-                by_place.setdefault((loc, bool(p["city"]), p.get("hired") or p["nation"]), []).append(pid)
+                key = (loc, bool(p["city"]), p.get("hired") or p["nation"])
+                found = by_place.get(key)
+                if found is None:
+                    by_place[key] = [pid]
+                else:
+                    found.append(pid)
     out: list[dict[str, Any]] = []
     done: set[str] = set()
     in_group: set[str] = set()
@@ -84,7 +91,7 @@ def _stacks(ctx: Ctx) -> list[dict[str, Any]]:
         done.update(members)
         in_group.update(g["armies"])
     for (loc, city, owner), pids in sorted(by_place.items()):
-        rest = [p for p in pids if p not in done]  # sorted: the location index keeps its ids sorted
+        rest = [p for p in pids if p not in done] if done else pids
         if not rest:
             continue
         armies: dict[str, list[str]] = {}
@@ -92,19 +99,21 @@ def _stacks(ctx: Ctx) -> list[dict[str, Any]]:
         for pid in rest:
             p = pieces[pid]
             kind = p["kind"]
-            if kind in ("leader", "king"):
+            if kind == "leader" or kind == "king":
                 if pid not in in_group:
                     leaders.append(pid)
-            elif kind in ("unit", "merc") and p.get("army"):
+            elif (kind == "unit" or kind == "merc") and p.get("army"):
                 armies.setdefault(p["army"], []).append(pid)
+        marched: set[str] = set()
         for lid in leaders:
             units = armies.get(lid)
             if units:
                 members = sorted([lid, *units])
                 out.append({"loc": loc, "city": city, "owner": owner, "kind": "army", "top": lid, "pieces": members})
-                done.update(members)
-        if len(done):
-            rest = [p for p in rest if p not in done]
+                marched.update(members)
+        if marched:
+            done |= marched
+            rest = [p for p in rest if p not in marched]
         for i in range(0, len(rest), MAX_STACK):
             chunk = rest[i:i + MAX_STACK]
             out.append({"loc": loc, "city": city, "owner": owner, "kind": "loose", "top": _top(ctx, chunk),
@@ -112,8 +121,9 @@ def _stacks(ctx: Ctx) -> list[dict[str, Any]]:
     return out
 
 
-
-
+def _stack_owners(ctx: Ctx) -> list[frozenset[str]]:
+    """The owners of the pieces of each stack of :func:`stacks` (one, but for allied armies in a group)."""
+    return [frozenset(ctx.owner(p) for p in st["pieces"]) for st in stacks(ctx)]
 
 
 def apply_fog(ctx: Ctx, view: dict[str, Any], mine: set[str]) -> None:
@@ -123,8 +133,11 @@ def apply_fog(ctx: Ctx, view: dict[str, Any], mine: set[str]) -> None:
     shown = revealed(ctx)
     hidden_stacks = []
     pieces = view["pieces"]
-    for st in stacks(ctx):
-        hide = [p for p in st["pieces"] if ctx.owner(p) not in mine and p not in shown]
+    owner = ctx.owner
+    for st, owners in zip(stacks(ctx), ctx.memoised(("fog.owners",), _stack_owners), strict=True):
+        if owners <= mine:
+            continue
+        hide = [p for p in st["pieces"] if p not in shown and (len(owners) == 1 or owner(p) not in mine)]
         if not hide:
             continue
         for pid in hide:

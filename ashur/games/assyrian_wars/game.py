@@ -65,6 +65,8 @@ class AssyrianWars(Game):
                                             "beginners)", kind=bool),
             "secret_diplomacy": OptionSpec("secret_diplomacy", False, "7.5 secret diplomacy (voluntary)", kind=bool),
             "elimination": OptionSpec("elimination", False, "7.1 elimination (voluntary)", kind=bool),
+            "card_events": OptionSpec("card_events", True, "6.11 card events (off: every card gives its APs "
+                                      "only; for learning the game and for comparisons)", kind=bool),
         }
 
     def _players(self, scenario: str, options: dict[str, Any]) -> int:

@@ -18,7 +18,8 @@ def check(ctx: Ctx) -> list[str]:
     for n in s["deck"] + s["discard"] + [f["card"] for f in s["faceup"]] + s.get("removed_cards", []):
         seen[n] += 1
     for frame in s["stack"]:
-        # 6.11: a card played as an event is on the table until it resolves (or is cancelled)
+        # 6.11: a card played as an event has left the hand; it waits in its event frame (for Counter
+        # Measures, 6.11.e) or in the queue of revealed window cards until it is put away
         if frame["step"] == "event":
             seen[frame["card"]] += 1
         elif frame["step"] == "window_resolve":

@@ -45,14 +45,38 @@ def public_country(ctx: Ctx, cid: str) -> dict[str, Any]:
     }
 
 
+def _public_bytes(ctx: Ctx) -> bytes:
+    """The part of every view that is the same for all roles (tracks, countries' public figures, sea
+    control; not the pieces and areas, copied apart), serialised once per state: each view loads its own
+    copy from these bytes."""
+    s = ctx.s
+    return orjson.dumps({
+        "diplo": s["diplo"], "wars": s["wars"], "tribute": s["tribute"],
+        "refused": s["refused"], "conquered": s["conquered"], "sieges": s["sieges"], "trade": s["trade"],
+        "control": s["control"], "final": s.get("final"), "groups": dict(sorted(s.get("groups", {}).items())),
+        "vp_battles": s.get("vp_battles", []),
+        "countries": {cid: public_country(ctx, cid) for cid in s["countries"]},
+        "discard": s["discard"], "faceup": s["faceup"], "sea_control": sea_control_map(ctx),
+    })
+
+
+def _pieces(s: State) -> dict[str, dict[str, Any]]:
+    """A copy of the pieces in play (a piece's fields are all scalars: one level of copying suffices)."""
+    out = {}
+    for pid, p in s["pieces"].items():
+        if p["loc"] == "setup":
+            continue
+        q = p.copy()
+        if "kept" in q and not q["kept"]:
+            del q["kept"]
+        out[pid] = q
+    return out
+
+
 def build_view(ctx: Ctx, role: str, prompt: dict[str, Any] | None, actions: list[Any],
                deciding: str | None) -> dict[str, Any]:
     s = ctx.s
     mine = countries_of_role(ctx, role) if role != "observer" else set()
-    pieces = {pid: p.copy() for pid, p in s["pieces"].items() if p["loc"] != "setup"}
-    for p in pieces.values():
-        if "kept" in p and not p["kept"]:
-            del p["kept"]
     impulse = None
     for frame in reversed(s["stack"]):
         if frame["step"] == "impulse" and "ap2" in frame:
@@ -65,29 +89,27 @@ def build_view(ctx: Ctx, role: str, prompt: dict[str, Any] | None, actions: list
             windows.append({"kind": frame["kind"], "chosen_count": {c: len(v) for c, v in frame["chosen"].items()},
                             "mine": {c: v for c, v in frame["chosen"].items() if c in mine}})
     recent = recent_log(ctx, mine, RECENT_LOG)
-    # Everything taken from the state (and the log's entries) is copied in one pass: a view is the caller's
-    # to keep or edit, and editing it must never change the game.
-    shared = orjson.loads(orjson.dumps({
-        "areas": s["areas"], "diplo": s["diplo"], "wars": s["wars"], "tribute": s["tribute"],
-        "refused": s["refused"], "conquered": s["conquered"], "sieges": s["sieges"], "trade": s["trade"],
-        "control": s["control"], "log": recent, "final": s.get("final"), "groups": s.get("groups", {}),
-        "vp_battles": s.get("vp_battles", []), "windows": windows, "impulse": impulse, "prompt": prompt,
-    }))
+    # Everything taken from the state (and the log's entries) is copied: a view is the caller's to keep or
+    # edit, and editing it must never change the game. The public part is loaded from bytes made once per
+    # state; the rest is copied by one JSON round trip.
+    public = orjson.loads(ctx.memoised(("view.public",), _public_bytes))
+    own = orjson.loads(orjson.dumps({"log": recent, "windows": windows, "impulse": impulse, "prompt": prompt}))
     view = {
         "game": "assyrian-wars", "scenario": s["scenario"], "turn": s["turn"], "round": s["round"],
         "role": role, "controls": sorted(mine), "deciding": deciding,
-        "prompt": shared["prompt"], "actions": actions,
-        "countries": {cid: public_country(ctx, cid) for cid in s["countries"]},
+        "prompt": own["prompt"], "actions": actions,
+        "countries": public["countries"],
         "hands": {cid: [card_info(ctx, n) for n in s["countries"][cid]["hand"]] for cid in sorted(mine)
                   if cid in s["countries"]},
-        "deck": len(s["deck"]), "discard": list(s["discard"]), "faceup": list(s["faceup"]),
-        "areas": shared["areas"], "pieces": pieces, "diplo": shared["diplo"], "wars": shared["wars"],
-        "tribute": shared["tribute"], "refused": shared["refused"], "conquered": shared["conquered"],
-        "sieges": shared["sieges"], "trade": shared["trade"], "impulse": shared["impulse"],
-        "windows": shared["windows"], "control": shared["control"], "log": shared["log"], "final": shared["final"],
-        "groups": dict(sorted(shared["groups"].items())),
-        "vp_battles": shared["vp_battles"],
-        "sea_control": sea_control_map(ctx),
+        "deck": len(s["deck"]), "discard": public["discard"], "faceup": public["faceup"],
+        "areas": {aid: a.copy() for aid, a in s["areas"].items()}, "pieces": _pieces(s),
+        "diplo": public["diplo"], "wars": public["wars"],
+        "tribute": public["tribute"], "refused": public["refused"], "conquered": public["conquered"],
+        "sieges": public["sieges"], "trade": public["trade"], "impulse": own["impulse"],
+        "windows": own["windows"], "control": public["control"], "log": own["log"], "final": public["final"],
+        "groups": public["groups"],
+        "vp_battles": public["vp_battles"],
+        "sea_control": public["sea_control"],
     }
     apply_fog(ctx, view, mine)
     return view

@@ -231,15 +231,18 @@ class Revolt(Op):
 
 
 class CrownKing(Op):
-    """Crown a king (6.3, 10.3): a generic king marker on one of your leaders, or automatic
-    succession of your timetable candidate without a die roll."""
+    """Crown a king (6.3, 10.3): in your impulse a generic king marker on one of your leaders on the
+    map; in the Interphase, at your succession, your timetable candidate succeeds without a die roll.
+    ``either`` allows both, each at its time."""
 
     op: Literal["crown_king"]
     target: Literal["own_leader", "timetable_candidate", "either"]
-    automatic: bool = True
 
 
 class KingCheckModifier(Op):
+    """A modifier on the next king candidate roll (10.3) of your power or of another power you pick;
+    it lasts until that power's next succession (the card stays face up, 6.11.l)."""
+
     op: Literal["king_check_modifier"]
     target: Literal["self", "target_power"]
     amount: int
@@ -264,6 +267,8 @@ class NomadControl(Op):
 
 
 class AddUnitsToForcePool(Op):
+    """Counters that enter the game by this card (counters.yaml ``entry: card``) join the force pool."""
+
     op: Literal["add_units_to_force_pool"]
     nation: Id
     counters: tuple[str, ...]
@@ -282,6 +287,8 @@ class PlaceUnits(Op):
 
 
 class BuildShips(Op):
+    """Ships of your force pool placed in the named zones (those without enemy ships first, 6.16.a)."""
+
     op: Literal["build_ships"]
     max_ships: Annotated[int, Field(ge=1)]
     cost_per_ship: Annotated[float, Field(ge=0)]
@@ -289,6 +296,10 @@ class BuildShips(Op):
 
 
 class HireMercenaries(Op):
+    """Mercenaries from the game pool (``random``: drawn, else picked) or your own pool. At the usual price
+    of 6.2 (½ AP per strength point) they join your mercenary pool for this turn; at a lower price they are
+    hired at once, and drawn ones not hired go back to the game pool (docs/rules-decisions.md)."""
+
     op: Literal["hire_mercenaries"]
     count: Annotated[int, Field(ge=1)]
     source: Literal["game_pool", "own_pool"] = "game_pool"
@@ -297,7 +308,8 @@ class HireMercenaries(Op):
 
 
 class NomadMercenaries(Op):
-    """Arab or Aramaean nomads join your mercenary pool (10.1, card 40)."""
+    """Arab or Aramaean nomads join your mercenary pool (10.1, cards 40 and 41); ``replaces_previous``: the
+    tribe's units still in play leave the game first (card 40)."""
 
     op: Literal["nomad_mercenaries"]
     nation: Literal["arabs", "aramaeans"]
@@ -479,15 +491,20 @@ class Pillage(Op):
 
 
 class DeportEco(Op):
-    """Assyrian deportation (6.8.4): ECO -1 on the target city, ECO +1 on a home city."""
+    """Assyrian deportation (6.8.4): up to ``max_markers`` times an ECO -1 marker on a foreign city you
+    control and an ECO +1 marker on one of your home cities (markers from the stock, 10.4.a)."""
 
     op: Literal["deport_eco"]
     max_markers: Annotated[int, Field(ge=1)] = 2
-    source: Literal["controlled_foreign_city", "city_taken_this_impulse"]
+    source: Literal["controlled_foreign_city"] = "controlled_foreign_city"
     destination: Literal["own_home_city"] = "own_home_city"
 
 
 class EcoMarker(Op):
+    """Place ``count`` new ECO markers from the stock (6.8.4, 10.4.a): ``own_home_city`` a home city you
+    hold; ``mede_far_east`` the Mede Far East box (ECO +1 only); ``target_city`` for ECO +1 a city you hold,
+    for ECO -1 a city of an enemy at war with you; ``named`` one of ``areas``."""
+
     op: Literal["eco_marker"]
     marker: Literal["plus", "minus"]
     count: Annotated[int, Field(ge=1)] = 1
@@ -501,6 +518,8 @@ class GainVP(Op):
 
 
 class GainAP(Op):
+    """APs for this impulse: ``amount`` + ``dice`` + 1 ``per`` counted item, at most ``max``."""
+
     op: Literal["gain_ap"]
     amount: Annotated[int, Field(ge=0)] = 0
     dice: Dice | None = None
@@ -509,12 +528,16 @@ class GainAP(Op):
 
 
 class TradeMarker(Op):
+    """6.15: put back ``count`` of your removed trade markers, or remove ``count`` of another power's."""
+
     op: Literal["trade_marker"]
     action: Literal["return_own", "remove_other"]
     count: Annotated[int, Field(ge=1)] = 1
 
 
 class FreeRaid(Op):
+    """6.15 without AP cost: place a raider (``place_raider``), then ``attempts`` raids."""
+
     op: Literal["free_raid"]
     place_raider: bool = True
     attempts: Annotated[int, Field(ge=1)] = 1

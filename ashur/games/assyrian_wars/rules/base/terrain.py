@@ -3,7 +3,8 @@
 * Mede-only connections: only Mede regulars (and Mede leaders) cross them (1.3).
 * Crossing a desert connection, a Mede connection (all but Mede regulars) or moving into or out of
   Sealand (all but Babylonians, ``entry_attrition_exempt``) makes every affected unit check attrition at
-  once (1.3, 6.6.1); light cavalry suffers no attrition in deserts with 9.7. These checks apply to every
+  once (1.3, 6.6.1); light cavalry suffers no attrition in deserts with 9.7, nor do the Arabs of card 41
+  (10.1). These checks apply to every
   land move: marches, interceptions, evasions, retreats (decision, docs/rules-decisions.md).
 * Costs (6.6): 1 AP per area for an army (per unit without a leader); 2 for Sealand (in or out) and for a
   Mede connection unless the force is all Mede regulars (decision); with 9.7 an all-cavalry force pays
@@ -19,6 +20,7 @@ from ashur.games.assyrian_wars.ctx import Ctx
 from ashur.games.assyrian_wars.rules.base.forces import is_cavalry_force, units_in
 from ashur.games.assyrian_wars.rules.base.losses import attrition_check
 from ashur.games.assyrian_wars.rules.base.units import is_leader, is_regular, unit_type
+from ashur.games.assyrian_wars.rules.registry import HOOKS
 
 MEDE = "mede"
 
@@ -101,6 +103,15 @@ def attrition(ctx: Ctx, units: list[str], rule: str, why: str, group: list[str] 
                         group=groups.get(owner) if group is not None else None)
 
 
+def desert_exempt(ctx: Ctx, pid: str, abilities: bool) -> bool:
+    """No desert attrition: light cavalry with 9.7, and nomad mercenaries whose card says so (card 41, the Arab
+    camel riders; the terms are kept by the course rules, reached through ``mercenaries.desert_exempt``)."""
+    if abilities and unit_type(ctx, pid) == "LC":
+        return True
+    return ctx.piece(pid)["kind"] == "unit" and ctx.kind(ctx.piece(pid)["nation"]) == "nomad_mercenary" and bool(
+        HOOKS.call("mercenaries.desert_exempt", ctx, pid))
+
+
 def crossing_attrition(ctx: Ctx, pieces: list[str], a: str, b: str) -> None:
     """1.3/6.6.1: attrition after crossing a desert or Mede connection and moving into or out of Sealand."""
     units = units_in(ctx, pieces)
@@ -109,7 +120,7 @@ def crossing_attrition(ctx: Ctx, pieces: list[str], a: str, b: str) -> None:
     kind = connection(ctx, a, b)
     abilities = bool(ctx.s["options"].get("special_abilities"))
     if kind == "desert":
-        hit = [u for u in units if not (abilities and unit_type(ctx, u) == "LC")]
+        hit = [u for u in units if not desert_exempt(ctx, u, abilities)]
         attrition(ctx, hit, "6.6.1", "aw.why.desert", group=units)  # 9.5: exempt or not is hidden
     if kind == MEDE:
         hit = [u for u in units if not (ctx.piece(u)["nation"] == MEDE and is_regular(ctx, u))]

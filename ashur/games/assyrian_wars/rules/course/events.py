@@ -79,6 +79,11 @@ def register(event: Event, *, replace: bool = False) -> None:
     EVENTS[event.number] = event
 
 
+def events_on(ctx: Ctx) -> bool:
+    """The ``card_events`` option (default on): off, every card is played for its APs only."""
+    return bool(ctx.s["options"].get("card_events", True))
+
+
 def card_rule(ctx: Ctx, number: int) -> str:
     """The rule of the card's (first) type, cited in its log entries."""
     types = ctx.card(number).types
@@ -86,7 +91,8 @@ def card_rule(ctx: Ctx, number: int) -> str:
 
 
 def may_play_by(ctx: Ctx, number: int, cid: str) -> bool:
-    """6.11: some events are playable by certain countries only ('you' means the card's owner)."""
+    """6.11: some events are playable by certain countries only ('you' means the card's owner; the
+    substitute country of an eliminated power plays its home cards, 7.1)."""
     if ctx.kind(cid) == "nomad" and cid not in ctx.s.get("substitutes", {}):
         return False  # 10.1: nomads play no events
     card = ctx.card(number)
@@ -94,7 +100,8 @@ def may_play_by(ctx: Ctx, number: int, cid: str) -> bool:
     if who in (None, "any") or who == ():
         return True
     if who == "owner":
-        return card.owner is None or cid == card.owner
+        # 7.1: an eliminated power's home cards stay in play for its substitute country
+        return card.owner is None or cid == card.owner or ctx.s.get("substitutes", {}).get(cid) == card.owner
     if who == "any_power":
         return ctx.is_power(cid) or cid in ctx.s.get("substitutes", {})
     if who == "any_minor":
@@ -169,7 +176,7 @@ def event_actions(ctx: Ctx, frame: Frame, number: int) -> list[Action]:
     card's secret diplomacy alternative (6.11.m) when the card modules provide it."""
     acts = _event_action(ctx, frame, number)
     secret = HOOKS.provided.get("cards.secret_actions")
-    if secret is not None and getattr(ctx.card(number), "secret_diplomacy", None) is not None:
+    if secret is not None and events_on(ctx) and getattr(ctx.card(number), "secret_diplomacy", None) is not None:
         acts.extend(secret(ctx, frame, number))
     return acts
 
@@ -177,7 +184,7 @@ def event_actions(ctx: Ctx, frame: Frame, number: int) -> list[Action]:
 def _event_action(ctx: Ctx, frame: Frame, number: int) -> list[Action]:
     ev = EVENTS.get(number)
     c = frame["c"]
-    if ev is None or IMPULSE not in ev.kinds or not may_play_by(ctx, number, c):
+    if ev is None or IMPULSE not in ev.kinds or not events_on(ctx) or not may_play_by(ctx, number, c):
         return []
     cost = event_cost(ctx, number)
     if not can_afford(ctx, c, cost) or not ev.playable(ctx, c, frame):
@@ -308,7 +315,7 @@ def open_window(ctx: Ctx, kind: str, participants: list[str], context: dict[str,
     (with the content's response `trigger`, e.g. ``interception_declared``). Participants are asked in
     impulse-track order. `context` describes the situation for the events (battle id, areas, forces)."""
     order = [c for c in ctx.track() if c in participants]
-    if not order or not window_could_matter(ctx, kind, order, trigger):
+    if not order or not events_on(ctx) or not window_could_matter(ctx, kind, order, trigger):
         return
     flow.push(ctx.s, "window", kind=kind, trigger=trigger, order=order, i=0, chosen={}, context=context,
               rule=rule)

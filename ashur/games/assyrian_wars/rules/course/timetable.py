@@ -5,6 +5,13 @@ entering with their orders, the unification of the Medes, units entering or leav
 diplomatic shifts). Succession: a power that crowns a new king or keeps its king rolls a die; a modified
 6 or more fails and there is no king this turn; failing, or two candidates, brings riots (attrition
 checks for all of the power's regular troops).
+
+Cards at a succession (6.11, 10.3): before its roll the power is asked whether to sacrifice a card; the
+same question offers the card events of the Interphase that fit its succession (the Crown Prince: the
+candidate succeeds without a roll). The power is asked whenever it holds cards drawn from the deck, so the
+question tells nobody what it holds. The king check modifiers of card events played earlier (lasting
+effects of kind ``king_check``, face-up cards 6.11.l) join the roll's modifier and are used up by the
+power's next succession.
 """
 
 from __future__ import annotations
@@ -19,6 +26,18 @@ from ashur.games.assyrian_wars.rules.base.forces import drop_leader
 from ashur.games.assyrian_wars.rules.base.losses import attrition_check
 from ashur.games.assyrian_wars.rules.base.secrecy import restacked
 from ashur.games.assyrian_wars.rules.base.units import is_regular
+from ashur.games.assyrian_wars.rules.course.events import (
+    EVENTS,
+    INTERPHASE,
+    announce,
+    can_afford,
+    effects_of,
+    end_effect,
+    event_cost,
+    lasting_cards,
+    may_play_by,
+    remove_lasting,
+)
 from ashur.games.assyrian_wars.rules.registry import FLOW
 
 Frame = dict[str, Any]
@@ -108,7 +127,54 @@ def succession_modifier(ctx: Ctx, power: str) -> int:
     if power == "assyria":
         mod += ASSYRIAN_SUCCESSION.get(ctx.turn, 0)
     mod += ctx.s.get("king_penalty", {}).get(power, 0)
+    mod += sum(int(e["amount"]) for e in king_checks(ctx, power))
     return mod
+
+
+# --- card events at a succession (6.11, 10.3) ---------------------------------------------------------
+KING_CHECK = "king_check"
+
+
+def king_checks(ctx: Ctx, power: str) -> list[dict[str, Any]]:
+    """The lasting king check modifiers of card events on `power`'s next succession roll (10.3)."""
+    return [e for e in effects_of(ctx, KING_CHECK) if e["power"] == power]
+
+
+def next_succession(ctx: Ctx, power: str) -> int | None:
+    """The turn whose Interphase timetable gives `power` its next king candidate (10.3), if any is left:
+    the Interphase after turn t runs the timetable of turn t + 1, the last Interphase none (7.6)."""
+    for t in ctx.c.timetable.turns:
+        if ctx.turn < t.turn <= ctx.s["last_turn"] and t.kings.get(power):
+            return int(t.turn)
+    return None
+
+
+def use_king_checks(ctx: Ctx, power: str) -> None:
+    """10.3: the king check modifiers on `power` are used up by its succession; their face-up cards are
+    discarded once no effect of theirs is left (6.11.l)."""
+    for e in king_checks(ctx, power):
+        end_effect(ctx, e)
+        ctx.log("aw.king_check_used", "10.3", country=power, card=e["card"], amount=e["amount"])
+        if lasting_cards(ctx, e["card"]) and not any(x["card"] == e["card"] for x in effects_of(ctx, KING_CHECK)):
+            remove_lasting(ctx, e["card"], "6.11.l")
+
+
+def succession_where(frame: Frame, power: str, candidate: str | None) -> Frame:
+    """What an Interphase card event sees at this succession (its window context, 6.11)."""
+    return {"kind": INTERPHASE, "trigger": None,
+            "context": {"succession": power, "candidate": candidate, "turn": frame["turn"]}}
+
+
+def succession_events(ctx: Ctx, power: str, where: Frame) -> list[int]:
+    """The cards of `power`'s hand whose Interphase event it may play at its succession now (6.11)."""
+    out = []
+    for n in sorted(set(ctx.hand(power))):
+        ev = EVENTS.get(n)
+        if ev is None or INTERPHASE not in ev.kinds or not may_play_by(ctx, n, power):
+            continue
+        if can_afford(ctx, power, event_cost(ctx, n, INTERPHASE)) and ev.playable(ctx, power, where):
+            out.append(n)
+    return out
 
 
 @FLOW.register
@@ -131,19 +197,33 @@ class Succession(Step[Ctx]):
             return []
         if ctx.s.get("eliminated", {}).get(power) or frame["sacrifice"] is not None:
             return []
+        if ctx.s.get("crown_prince", {}).get(power):
+            return []  # no roll: nothing to sacrifice for
         return [power] if ctx.random_cards_in_hand(power) > 0 else []
 
     def actions(self, ctx: Ctx, frame: Frame, actor: str) -> list[Action]:
         acts = [action("no_sacrifice", "aw.act.no_sacrifice", "10.3")]
         acts += [action(f"sacrifice:{n}", "aw.act.sacrifice_card", "10.3", card=n, name=ctx.card(n).name)
                  for n in sorted(set(ctx.hand(actor))) if not ctx.is_home_card(n)]
+        where = succession_where(frame, actor, self._candidate(ctx, frame, actor))
+        acts += [action(f"card:{n}:event", "aw.act.card_event", "6.11", card=n, name=ctx.card(n).name,
+                        cost=event_cost(ctx, n, INTERPHASE)) for n in succession_events(ctx, actor, where)]
         return acts
+
+    def explain(self, ctx: Ctx, frame: Frame, actor: str, action_id: str) -> tuple[str, str]:
+        if action_id.startswith("card:"):
+            return ("no card event of this hand can be played at this succession now", "6.11")
+        return ("sacrifice a card drawn from the deck, or none", "10.3")
 
     def prompt(self, ctx: Ctx, frame: Frame, actor: str) -> dict[str, Any]:
         return {"key": "aw.prompt.succession", "params": {"country": actor,
                                                            "king": self._candidate(ctx, frame, actor)}}
 
     def apply(self, ctx: Ctx, frame: Frame, actor: str, act: Action) -> None:
+        if act["id"].startswith("card:"):
+            where = succession_where(frame, actor, self._candidate(ctx, frame, actor))
+            announce(ctx, actor, int(act["params"]["card"]), INTERPHASE, where["context"])
+            return
         if act["id"].startswith("sacrifice:"):
             n = act["params"]["card"]
             ctx.discard(actor, n)
@@ -173,6 +253,7 @@ class Succession(Step[Ctx]):
         else:
             roll = ctx.die(rule="10.3", why="aw.why.succession", country=power, modifier=mod)
             ok = roll + mod < 6
+        use_king_checks(ctx, power)
         if rivals:
             ctx.log("aw.two_candidates", "10.3", country=power, rival=rivals[0])
             riots(ctx, power)
@@ -198,20 +279,42 @@ def grant_crown_prince(ctx: Ctx, power: str, rule: str = "10.3") -> None:
     ctx.log("aw.crown_prince", rule, country=power)
 
 
-def crown_leader(ctx: Ctx, leader: str, rule: str = "6.3") -> bool:
-    """6.3: the Crown Prince event crowns a leader with a generic king marker (one king per army group,
-    6.6.3); there are five markers. Returns False when not possible."""
-    p = ctx.piece(leader)
-    power = p["nation"]
-    if p["kind"] != "leader" or p.get("crowned") or not ctx.on_map(p["loc"]) \
-            or ctx.s.get("eliminated", {}).get(power):
-        return False
+def crownable(ctx: Ctx, power: str) -> list[str]:
+    """6.3: the leaders of `power` on the map that the Crown Prince event may crown (none when the five
+    generic king markers are all in use or the power is eliminated, 10.3)."""
+    if ctx.s.get("eliminated", {}).get(power):
+        return []
     used = sum(1 for q in ctx.s["pieces"].values() if q.get("crowned"))
     if used >= int(ctx.c.generic_king_markers.count):
+        return []
+    return [pid for pid, p in sorted(ctx.s["pieces"].items()) if p["kind"] == "leader" and p["nation"] == power
+            and not p.get("crowned") and ctx.on_map(p["loc"])]
+
+
+def crown_leader(ctx: Ctx, leader: str, rule: str = "6.3") -> bool:
+    """6.3: the Crown Prince event crowns a leader with a generic king marker (there are five). An army
+    group holds one king, who commands it: the new king takes command, or, when the group has a king
+    already, his army leaves it (6.6.3). Returns False when not possible."""
+    from ashur.games.assyrian_wars.rules.base.forces import group_of, kings_among, leave_group
+    from ashur.games.assyrian_wars.rules.base.secrecy import log_fogged
+
+    p = ctx.piece(leader)
+    power = p["nation"]
+    if leader not in crownable(ctx, power):
         return False
     p["crowned"] = True
     p["red"] = False
-    ctx.log("aw.leader_crowned", rule, piece=leader, country=power)
+    restacked(ctx, [leader])  # 9.5: a king heads his stack
+    log_fogged(ctx, "aw.leader_crowned", rule, [leader], public="aw.leader_crowned_public",
+               public_params={"country": power, "area": p["loc"]}, piece=leader, country=power)
+    gid = group_of(ctx, leader)
+    if gid is not None:
+        g = ctx.s["groups"][gid]
+        if len(kings_among(ctx, g["armies"])) > 1:
+            leave_group(ctx, leader, "6.6.3")
+        else:
+            g["commander"] = leader
+            ctx.log("aw.group_commander", "6.6.3", group=gid, commander=leader)
     return True
 
 

@@ -13,6 +13,8 @@ buying back from the Regroup Box (6.5) and buying another power's mercenaries (9
 * 9.6: a power may sell mercenaries of its pool to another country at the usual price, rounded up; the
   APs go to the seller's saved APs (never above 4); a seller buys none from others; Arab and Aramaean
   mercenaries are never sold. The seller must consent.
+* 10.1 (card 40): while a country can still hire Aramaeans from its pool, it hires no other mercenary of it
+  (:func:`mercenaries.pool_hireable`).
 """
 
 from __future__ import annotations
@@ -29,6 +31,7 @@ from ashur.games.assyrian_wars.rules.base.control_areas import city_holder
 from ashur.games.assyrian_wars.rules.base.forces import land, land_view, nation_pieces, owned, tidy
 from ashur.games.assyrian_wars.rules.base.units import is_leader, is_mercenary, spec, strength, unit_type
 from ashur.games.assyrian_wars.rules.course.impulse import MAX_SAVED, can_pay, pay
+from ashur.games.assyrian_wars.rules.course.mercenaries import pool_hireable
 from ashur.games.assyrian_wars.rules.land.entry import push_entry
 from ashur.games.assyrian_wars.rules.registry import FLOW, HOOKS, MenuEntry
 
@@ -123,13 +126,14 @@ def _offer(ctx: Ctx, frame: Frame) -> list[Action]:
                 acts.append(action(f"build:{pid}", "aw.act.build", "6.1", piece=pid, ap=build_cost2(ctx, pid) / 2))
     if hires_mercenaries(ctx, c):
         # the areas are worked out only when there is a mercenary to hire or buy
-        mine = ctx.pieces_at(f"merc:{c}")
+        mine = pool_hireable(ctx, c, ctx.pieces_at(f"merc:{c}"))
         sellers: list[tuple[str, list[str]]] = []
         if ctx.s["options"].get("sell_mercenaries") and ctx.country(c).get("sold_mercs_turn") != ctx.turn:
             for seller in ctx.powers():
                 if seller == c or not ctx.active(seller):
                     continue
-                sellers.append((seller, ctx.pieces_at(f"merc:{seller}")))
+                # 9.6: Arab and Aramaean mercenaries are never sold
+                sellers.append((seller, [p for p in ctx.pieces_at(f"merc:{seller}") if ctx.piece(p)["kind"] == "merc"]))
         if (mine or any(pids for _s, pids in sellers)) and merc_areas(ctx, c):
             for pid in representatives(ctx, mine):
                 if can_pay(frame, strength(ctx, pid)):
@@ -208,6 +212,10 @@ def _explain(ctx: Ctx, frame: Frame, action_id: str) -> tuple[str, str] | None:
         return ("units are built from the force pool for 2 AP per strength point in an own home city free of "
                 "enemy units", "6.1")
     if head == "hire":
+        pool, pid = ctx.pieces_at(f"merc:{frame['c']}"), action_id.partition(":")[2]
+        if pid in pool and pid not in pool_hireable(ctx, frame["c"], pool):
+            return ("while nomad mercenaries of an exclusive card can still be hired, no other mercenary of the pool "
+                    "is hired (card 40)", "10.1")
         return ("only this turn's mercenaries of the country's pool are hired, ½ AP per strength point", "6.2")
     if head == "buy_merc":
         return ("mercenaries are bought from another power's pool, never by a power that sold some this turn",
@@ -215,14 +223,32 @@ def _explain(ctx: Ctx, frame: Frame, action_id: str) -> tuple[str, str] | None:
     return ("only own units and leaders (and any mercenary) are bought back from the Regroup Box", "6.5")
 
 
+def push_place(ctx: Ctx, c: str, pid: str, cost2: int, rule: str, what: str, *, areas: list[str] | None = None,
+               key: str | None = None, **log: Any) -> None:
+    """Push the step that places `pid` for `c` (paying `cost2` half APs of the impulse): where 6.1-6.5 allow,
+    or in `areas` (a card naming its own places, 6.11.j); logged as ``aw.<what>_placed`` or `key` (with the
+    extra `log` parameters)."""
+    frame: Frame = {"c": c, "pid": pid, "cost2": cost2, "rule": rule, "what": what}
+    if areas is not None:
+        frame["areas"] = list(areas)
+    if key is not None:
+        frame["key"] = key
+    if log:
+        frame["log"] = log
+    flow.push(ctx.s, "place", **frame)
+
+
 @FLOW.register
 class Place(Step[Ctx]):
-    """Where a new or regrouped piece appears; it may be intercepted there (6.6.9)."""
+    """Where a new or regrouped piece appears; it may be intercepted there (6.6.9). A card event may name
+    the areas itself (``areas``, 6.11.j)."""
 
     kind = "place"
     rule = "6.1"
 
     def _where(self, ctx: Ctx, frame: Frame) -> list[str]:
+        if "areas" in frame:
+            return list(frame["areas"])
         return placements(ctx, frame["c"], frame["pid"])
 
     def deciders(self, ctx: Ctx, frame: Frame) -> list[str]:
@@ -253,7 +279,8 @@ class Place(Step[Ctx]):
         p["city"] = False
         p["army"] = None
         ctx.move_piece(pid, aid)
-        ctx.log(f"aw.{frame['what']}_placed", frame["rule"], country=c, piece=pid, area=aid)
+        ctx.log(frame.get("key") or f"aw.{frame['what']}_placed", frame["rule"], country=c, piece=pid, area=aid,
+                **frame.get("log", {}))
         tidy(ctx, aid, c)
         push_entry(ctx, aid, c, [pid], kind="reinforce")
 

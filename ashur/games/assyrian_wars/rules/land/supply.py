@@ -25,9 +25,8 @@ from ashur.core.flow import Step
 from ashur.games.assyrian_wars.ctx import Ctx
 from ashur.games.assyrian_wars.rules.base.control_areas import city_holder, is_no_mans_land
 from ashur.games.assyrian_wars.rules.base.forces import all_forces_of, land, land_view, owned, pieces_of, units_in
-from ashur.games.assyrian_wars.rules.base.terrain import attrition
+from ashur.games.assyrian_wars.rules.base.terrain import attrition, desert_exempt
 from ashur.games.assyrian_wars.rules.base.territory import friendly_country
-from ashur.games.assyrian_wars.rules.base.units import unit_type
 from ashur.games.assyrian_wars.rules.course.impulse import can_pay, pay
 from ashur.games.assyrian_wars.rules.land.hostilities import can_declare_now, declare
 from ashur.games.assyrian_wars.rules.registry import FLOW, HOOKS, MenuEntry
@@ -130,7 +129,7 @@ def _impulse_start(ctx: Ctx, frame: Frame) -> None:
     for _area, units in sorted(desert.items()):
         # one check per area, its hits assigned there; 9.5: the public reads that the country's force in the
         # area checks, whether or not its units are exempt light cavalry (9.7), which fog hides
-        hit = [u for u in units if not (abilities and unit_type(ctx, u) == "LC")]
+        hit = [u for u in units if not desert_exempt(ctx, u, abilities)]
         attrition(ctx, hit, "6.6.1", "aw.why.desert_start", group=units)
 
 

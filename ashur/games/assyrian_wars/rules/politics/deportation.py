@@ -10,7 +10,8 @@
   second one there) and an ECO +1 marker on an Assyrian home city of its choice (:func:`deportation_card`).
 * The Mede's "Gathering the Tribes" puts ECO +1 markers into the Mede Far East box, the only way there,
   without limit; they are never deported (:func:`gathering_the_tribes`).
-* Markers come from a finite stock (2.2): none is placed when the stock is used up.
+* Markers come from a finite stock (2.2, :mod:`stock`): none is placed when the stock is used up; the
+  markers nomads plunder go back to it.
 """
 
 from __future__ import annotations
@@ -21,6 +22,13 @@ from ashur.core import flow
 from ashur.core.contract import Action, action
 from ashur.core.flow import Step
 from ashur.games.assyrian_wars.ctx import Ctx
+from ashur.games.assyrian_wars.rules.politics.stock import (
+    eco_minus_refusal,
+    eco_plus_refusal,
+    eco_stock_left,
+    place_eco_minus,
+    place_eco_plus,
+)
 from ashur.games.assyrian_wars.rules.registry import FLOW, HOOKS
 
 Frame = dict[str, Any]
@@ -31,12 +39,8 @@ NOMAD_AP_PER_MARKER = 7
 
 
 def stock_left(ctx: Ctx, marker: str) -> int:
-    """2.2: markers of the kind still in the stock (``eco_plus`` or ``eco_minus``)."""
-    total = int(ctx.c.marker_stock[marker].count or 0)
-    used = sum(int(st[marker]) for st in ctx.s["areas"].values())
-    if marker == "eco_plus":
-        used += int(ctx.s.get("far_east_eco", 0))
-    return total - used
+    """2.2: markers of the kind still in the stock (``eco_plus`` or ``eco_minus``), see :mod:`stock`."""
+    return eco_stock_left(ctx, marker)
 
 
 def destinations(ctx: Ctx, taker: str, source: str) -> list[str]:
@@ -125,35 +129,62 @@ class Deportation(Step[Ctx]):
         ctx.log("aw.deported", "6.8.4", country=actor, area=frame["area"], dest=dest)
 
 
-def deportation_card(ctx: Ctx, target: str, dest: str, rule: str = "6.8.4") -> tuple[bool, str]:
-    """Assyria's Deportation home card: ECO −1 on a foreign city Assyria controls, ECO +1 on an Assyrian
-    home city (6.8.4 limits). Returns (done, reason)."""
+def deportation_targets(ctx: Ctx, by: str = ASSYRIA) -> list[str]:
+    """The Deportation card's targets (6.8.4): foreign cities `by` controls, without an ECO -1 marker."""
+    from ashur.games.assyrian_wars.rules.base.control_areas import city_holder
+
+    return [a for a, area in sorted(ctx.c.areas.items()) if area.city is not None and area.nation != by
+            and city_holder(ctx, a) == by and eco_minus_refusal(ctx, a) is None]
+
+
+def deportation_destinations(ctx: Ctx, by: str = ASSYRIA) -> list[str]:
+    """The Deportation card's destinations (6.8.4): home cities of `by` that it holds, with room for one
+    more ECO +1 marker (at most 2)."""
+    from ashur.games.assyrian_wars.rules.base.control_areas import city_holder
+
+    return [a for a in sorted(ctx.c.home_cities(by)) if city_holder(ctx, a) == by and eco_plus_refusal(ctx, a) is None]
+
+
+def deportation_card(ctx: Ctx, target: str, dest: str, rule: str = "6.8.4", by: str = ASSYRIA) -> tuple[bool, str]:
+    """Assyria's Deportation home card: an ECO -1 marker on a foreign city Assyria controls, an ECO +1
+    marker on an Assyrian home city it holds (6.8.4 limits; both markers come from the stock, 10.4.a).
+    Returns (done, reason)."""
+    from ashur.games.assyrian_wars.rules.base.control_areas import city_holder
+
     t, d = ctx.c.areas.get(target), ctx.c.areas.get(dest)
-    if t is None or t.city is None or t.nation == ASSYRIA:
+    if t is None or t.city is None or t.nation == by:
         return (False, "the target must be a foreign city")
-    if (ctx.area(target).get("city_ctrl") or ctx.area(target)["ctrl"]) != ASSYRIA:
-        return (False, "Assyria must control the target city")
-    if ctx.area(target)["eco_minus"] >= 1:
-        return (False, "no area may hold more than one ECO -1 marker")
-    if d is None or d.city is None or dest not in ctx.c.home_cities(ASSYRIA):
-        return (False, "the destination must be an Assyrian home city")
-    if ctx.area(dest)["eco_plus"] >= MAX_PLUS_PER_AREA:
-        return (False, "no destination may hold more than 2 ECO +1 markers")
-    if stock_left(ctx, "eco_minus") <= 0 or stock_left(ctx, "eco_plus") <= 0:
-        return (False, "the marker stock is used up")
-    ctx.area(target)["eco_minus"] += 1
-    ctx.area(dest)["eco_plus"] += 1
+    if city_holder(ctx, target) != by:
+        return (False, f"{by} must control the target city")
+    if d is None or d.city is None or dest not in ctx.c.home_cities(by):
+        return (False, f"the destination must be a home city of {by}")
+    if city_holder(ctx, dest) != by:
+        return (False, f"{by} must hold the destination city")
+    why = eco_minus_refusal(ctx, target) or eco_plus_refusal(ctx, dest)
+    if why:
+        return (False, why)
+    place_eco_minus(ctx, target)
+    place_eco_plus(ctx, dest)
     ctx.log("aw.deportation_card", rule, area=target, dest=dest)
     return (True, "")
 
 
 def gathering_the_tribes(ctx: Ctx, rule: str = "6.8.4") -> bool:
-    """6.8.4: one ECO +1 marker into the Mede Far East box (not after a resurrection, 7.1)."""
-    if ctx.s.get("mede_resurrected") or stock_left(ctx, "eco_plus") <= 0:
+    """6.8.4: one ECO +1 marker from the stock into the Mede Far East box (not after a resurrection, 7.1)."""
+    if far_east_refusal(ctx):
         return False
     ctx.s["far_east_eco"] = int(ctx.s.get("far_east_eco", 0)) + 1
     ctx.log("aw.far_east_eco", rule, n=ctx.s["far_east_eco"])
     return True
+
+
+def far_east_refusal(ctx: Ctx) -> str | None:
+    """Why no ECO +1 marker can go into the Mede Far East box now (6.8.4, 7.1, 2.2)."""
+    if ctx.s.get("mede_resurrected"):
+        return "after the Mede's resurrection no ECO +1 marker goes to the Far East (7.1)"
+    if eco_stock_left(ctx, "eco_plus") <= 0:
+        return "no ECO +1 marker is left in the stock (2.2, 10.4.a)"
+    return None
 
 
 # --- 10.1 / 6.8.4: nomads build with the plunder ------------------------------------------------------

@@ -22,6 +22,7 @@ from ashur.core import flow
 from ashur.core.contract import Action, action
 from ashur.core.flow import Step
 from ashur.games.assyrian_wars.ctx import Ctx
+from ashur.games.assyrian_wars.rules.base.units import is_mercenary
 from ashur.games.assyrian_wars.rules.politics import relations
 from ashur.games.assyrian_wars.rules.registry import FLOW, HOOKS
 
@@ -95,9 +96,9 @@ def eliminate(ctx: Ctx, cid: str, by: str | None, rule: str) -> None:
             vp = 24 if cid == "assyria" else 2 * RELATION_VP.get(ctx.kind(cid), 0)
             ctx.award_vp(by, vp, "8.3", "aw.why.elimination", target=cid)
         for pid, p in sorted(ctx.s["pieces"].items()):
-            if ctx.owner(pid) != cid and p["nation"] != cid:
+            if ctx.owner(pid) != cid and p["nation"] != cid and p["loc"] != f"merc:{cid}":
                 continue
-            if p["kind"] == "merc":
+            if is_mercenary(ctx, pid):  # orange and nomad mercenaries (10.1) go to the game pool
                 p["hired"] = None
                 ctx.move_piece(pid, "gamepool")
             elif p["loc"] != "dead":
@@ -216,23 +217,68 @@ class Substitute(Step[Ctx]):
         assign_substitute(ctx, act["params"]["minor"], frame["power"])
 
 
-def resurrect_mede(ctx: Ctx, areas: list[str], rule: str = "7.1") -> bool:
-    """7.1: "Gathering the Tribes" raises an eliminated Mede with four regular units in its home areas;
-    no more ECO +1 markers go to the Far East afterwards (6.8.4). Returns False when not possible."""
+RESURRECTION_UNITS = 4
+
+
+def resurrection_units(ctx: Ctx) -> list[str]:
+    """The Mede's regular units that can come back (force pool or eliminated), 7.1."""
+    return [pid for pid, p in sorted(ctx.s["pieces"].items())
+            if p["nation"] == MEDE and p["kind"] == "unit" and p["loc"] in ("pool", "dead")]
+
+
+def resurrection_areas(ctx: Ctx) -> list[str]:
+    """Mede home areas where the returning units may stand: no province of another country and no other
+    country's pieces there (7.1, decision)."""
+    out = []
+    for aid in sorted(ctx.c.home_areas(MEDE)):
+        st = ctx.area(aid)
+        if st.get("province") not in (None, MEDE) or st["ctrl"] not in (None, MEDE):
+            continue
+        if any(ctx.owner(pid) != MEDE for pid in ctx.pieces_at(aid)):
+            continue
+        out.append(aid)
+    return out
+
+
+def revive_mede(ctx: Ctx, rule: str = "7.1") -> bool:
+    """7.1: "Gathering the Tribes" brings an eliminated Mede back into play (its units are placed with
+    :func:`place_resurrected`); no more ECO +1 markers go to the Far East afterwards (6.8.4). Its player
+    keeps its substitute countries as well; the Mede's home cards go back to the Mede. Returns False when
+    the Mede is not eliminated."""
     if not eliminated(ctx, MEDE):
         return False
-    units = [pid for pid, p in sorted(ctx.s["pieces"].items())
-             if p["nation"] == MEDE and p["kind"] == "unit" and p["loc"] in ("pool", "dead")][:4]
-    homes = [a for a in areas if a in ctx.c.home_areas(MEDE)] or list(ctx.c.home_areas(MEDE))[:1]
     with relations.change(ctx, rule):
         ctx.s["eliminated"].pop(MEDE)
         ctx.s["mede_resurrected"] = True
         ctx.country(MEDE)["active"] = True
-        for i, pid in enumerate(units):
-            ctx.move_piece(pid, homes[i % len(homes)])
-            ctx.piece(pid)["red"] = False
         for aid in ctx.c.home_areas(MEDE):
             if ctx.area(aid).get("province") is None and ctx.area(aid)["ctrl"] is None:
                 ctx.area(aid)["ctrl"] = MEDE
-        ctx.log("aw.mede_resurrected", rule, n=len(units))
+        for sub in sorted(ctx.s.get("substitutes", {})):
+            hand = ctx.hand(sub)
+            for number in [n for n in hand if ctx.card(n).owner == MEDE]:
+                hand.remove(number)
+                ctx.hand(MEDE).append(number)
+        ctx.log("aw.mede_revived", rule)
+    return True
+
+
+def place_resurrected(ctx: Ctx, pid: str, area: str, rule: str = "7.1") -> None:
+    """7.1: one of the Mede's four returning regular units enters a Mede home area at full strength."""
+    p = ctx.piece(pid)
+    ctx.move_piece(pid, area)
+    p.update(red=False, city=False, army=None)
+    ctx.log("aw.mede_unit_returns", rule, piece=pid, area=area)
+
+
+def resurrect_mede(ctx: Ctx, areas: list[str], rule: str = "7.1") -> bool:
+    """7.1: raise an eliminated Mede with four regular units in its home areas (the first units of its pool,
+    spread over `areas`). Returns False when not possible."""
+    homes = [a for a in areas if a in resurrection_areas(ctx)] or resurrection_areas(ctx)[:1]
+    if not homes or not revive_mede(ctx, rule):
+        return False
+    units = resurrection_units(ctx)[:RESURRECTION_UNITS]
+    for i, pid in enumerate(units):
+        place_resurrected(ctx, pid, homes[i % len(homes)], rule)
+    ctx.log("aw.mede_resurrected", rule, n=len(units))
     return True

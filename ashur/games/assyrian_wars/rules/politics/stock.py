@@ -6,6 +6,14 @@ controls must at once repair one, paying with its saved APs and, if needed, a ca
 for its APs (the rest of the card's APs is saved, at most 4); a country that cannot loses 1 VP (a minor's
 loss falls on its allied power, 8.3.1). Repairing removes the whole marker: 1 AP per pillage level or city
 damage level on it; a besieged city cannot be repaired (6.4). Checked at the end of every impulse.
+
+ECO markers come from the same finite stock (2.2: 16 ECO +1, 10 ECO −1 markers). 10.4.a gives no way to
+replenish them: an ECO marker that an event, a deportation card or a 9.4 conversion would create is placed
+only while one is left in the stock (:func:`eco_stock_left`); a marker removed from the map (nomads' plunder,
+6.8.4; an eliminated power's areas, 7.1; a loan repaid with an ECO +1 marker, 6.11) is back in the stock at
+once, since the stock is counted from the markers in play. Every new ECO marker is placed with
+:func:`place_eco_plus` or :func:`place_eco_minus`; no area holds more than 2 ECO +1 markers nor more than
+one ECO −1 marker (6.8.4), the Mede Far East box excepted (no limit, 6.8.4).
 """
 
 from __future__ import annotations
@@ -20,6 +28,56 @@ from ashur.games.assyrian_wars.rules.registry import FLOW, HOOKS
 
 Frame = dict[str, Any]
 MAX_SAVED = 4
+#: 6.8.4: no area holds more than 2 ECO +1 markers, nor more than one ECO -1 marker
+MAX_ECO_PLUS = 2
+MAX_ECO_MINUS = 1
+FAR_EAST = "far_east"
+
+
+# --- ECO markers (2.2, 6.8.4, 10.4.a) ------------------------------------------------------------------
+def eco_stock_left(ctx: Ctx, marker: str) -> int:
+    """2.2: ECO markers of the kind (``eco_plus`` or ``eco_minus``) still in the stock; the markers on the
+    map and in the Mede Far East box are in play."""
+    total = int(ctx.c.marker_stock[marker].count or 0)
+    used = sum(int(st[marker]) for st in ctx.s["areas"].values())
+    if marker == "eco_plus":
+        used += int(ctx.s.get("far_east_eco", 0))
+    return total - used
+
+
+def eco_plus_refusal(ctx: Ctx, aid: str) -> str | None:
+    """Why no new ECO +1 marker can go into area `aid` now (None when one can)."""
+    if eco_stock_left(ctx, "eco_plus") <= 0:
+        return "no ECO +1 marker is left in the stock (2.2, 10.4.a)"
+    if ctx.c.areas[aid].kind != FAR_EAST and int(ctx.area(aid)["eco_plus"]) >= MAX_ECO_PLUS:
+        return "no area may hold more than 2 ECO +1 markers (6.8.4)"
+    return None
+
+
+def eco_minus_refusal(ctx: Ctx, aid: str) -> str | None:
+    """Why no new ECO -1 marker can go into area `aid` now (None when one can)."""
+    if eco_stock_left(ctx, "eco_minus") <= 0:
+        return "no ECO -1 marker is left in the stock (2.2, 10.4.a)"
+    if int(ctx.area(aid)["eco_minus"]) >= MAX_ECO_MINUS:
+        return "no area may hold more than one ECO -1 marker (6.8.4)"
+    return None
+
+
+def place_eco_plus(ctx: Ctx, aid: str) -> bool:
+    """Take an ECO +1 marker from the stock into area `aid` (the caller logs why); False when none can go
+    there (see :func:`eco_plus_refusal`)."""
+    if eco_plus_refusal(ctx, aid) is not None:
+        return False
+    ctx.area(aid)["eco_plus"] += 1
+    return True
+
+
+def place_eco_minus(ctx: Ctx, aid: str) -> bool:
+    """Take an ECO -1 marker from the stock into area `aid` (the caller logs why)."""
+    if eco_minus_refusal(ctx, aid) is not None:
+        return False
+    ctx.area(aid)["eco_minus"] += 1
+    return True
 
 
 def counters_for_damage(level: int) -> tuple[int, int]:
