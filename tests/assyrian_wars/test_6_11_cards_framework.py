@@ -40,11 +40,15 @@ def test_6_11_event_is_offered_paid_and_resolved(test_event: int) -> None:
     assert test_event in pos.state["discard"] or any(f["card"] == test_event for f in pos.state["faceup"])
 
 
-def test_6_11_an_unregistered_event_can_only_be_played_for_aps() -> None:
+def test_6_11_an_unregistered_event_can_only_be_played_for_aps(test_event: int) -> None:
     pos = Position.setup(GAME, "two_rivers", 3)
-    number = next(n for n in pos.state["countries"]["assyria"]["hand"] if n not in cards.EVENTS)
-    assert f"card:{number}:event" not in pos.ids("assyria")
-    pos.assert_illegal("assyria", f"card:{number}:event", rule="6.11")
+    ev = cards.EVENTS.pop(test_event)
+    try:
+        assert f"card:{test_event}:ap" in pos.ids("assyria")
+        assert f"card:{test_event}:event" not in pos.ids("assyria")
+        pos.assert_illegal("assyria", f"card:{test_event}:event", rule="6.11")
+    finally:
+        cards.EVENTS[test_event] = ev
 
 
 def test_6_11_borrowing_against_the_next_impulse(test_event: int) -> None:

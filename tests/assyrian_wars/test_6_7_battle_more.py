@@ -8,7 +8,7 @@ import pytest
 from ashur.games.assyrian_wars.cards import EVENTS, Event
 from ashur.games.assyrian_wars.rules.base.forces import form_group
 from ashur.games.assyrian_wars.rules.registry import HOOKS
-from tests.assyrian_wars.landkit import army, ctx, loc, phasing, push_battle, put, set_ap, settle, start
+from tests.assyrian_wars.landkit import army, ctx, give_card, loc, phasing, push_battle, put, set_ap, settle, start
 
 
 def test_9_2_leaders_on_the_winning_side_roll_for_promotion() -> None:
@@ -114,7 +114,9 @@ def _register(number: int, timing: str, seen: list[str]) -> None:
 @pytest.mark.parametrize("number", [37])
 def test_6_11_c_a_vp_battle_opens_the_vp_battle_response_window(number: int) -> None:
     pos = start(special_abilities=False)
+    give_card(pos, "babylonia", number)  # a response card that could be in a hand: the window opens
     seen: list[str] = []
+    old = EVENTS.get(number)
     _register(number, "response", seen)
     try:
         lis = [f"assyria-li3-{i}" for i in range(1, 6)]
@@ -130,6 +132,8 @@ def test_6_11_c_a_vp_battle_opens_the_vp_battle_response_window(number: int) -> 
         assert windows[-1]["context"]["vp_battle"]["winners"] == ["assyria"]
     finally:
         EVENTS.pop(number)
+        if old is not None:
+            EVENTS[number] = old
 
 
 def test_6_7_battle_fought_hook_receives_every_battle() -> None:

@@ -99,5 +99,5 @@ def test_6_7_1_a_second_battle_counter_measures_finds_nothing_left() -> None:
     pos.fix_dice(*[6] * 4)
     pass_all(pos)
     pos.assert_logged(rule="6.7.1", key="aw.event_cancelled", card=61, cancelled=81)
-    pos.assert_logged(rule="6.7.1", key="aw.card_no_effect", card=62)
+    pos.assert_logged(rule="6.7.1", key="aw.card_battle_no_effect", card=62)
     assert {61, 62, 81} <= set(pos.state["discard"])

@@ -261,7 +261,7 @@ def _defect_now(ctx: Ctx, bf: Frame, entry: dict[str, Any]) -> None:
     enemy = other(mine)
     mercs = [p for p in alive(ctx, bf, enemy) if is_mercenary(ctx, p) and ctx.piece(p)["nation"] not in entry["exempt"]]
     if not mercs:
-        ctx.log("aw.card_no_effect", rule, country=c, card=card, name=ctx.card(card).name,
+        ctx.log("aw.card_battle_no_effect", rule, country=c, card=card, name=ctx.card(card).name,
                 why="no enemy mercenary is left in the battle")
         return
     values = ctx.dice(len(mercs), rule=rule, why="aw.why.mercenaries_defect", card=card, pieces=mercs)
@@ -347,7 +347,7 @@ def _damage_now(ctx: Ctx, bf: Frame, entry: dict[str, Any]) -> None:
     st = ctx.area(aid)
     levels = max(0, min(int(entry["amount"]), _printed(ctx, aid) - 1 - int(st["damage"])))
     if not levels:
-        ctx.log("aw.card_no_effect", card_rule(ctx, card), country=c, card=card, name=ctx.card(card).name,
+        ctx.log("aw.card_battle_no_effect", card_rule(ctx, card), country=c, card=card, name=ctx.card(card).name,
                 why="the city's defences are down to their last level")
         return
     st["damage"] = int(st["damage"]) + levels
@@ -395,8 +395,8 @@ def battle_cancel(ctx: Ctx, frame: Frame, o: Any) -> None:
     """The player cancels one revealed battle card; its effects do not apply (6.7.1, 6.11)."""
     bf, found = _cancellable(ctx, frame, o)
     if bf is None or not found:  # another Battle Counter Measures card took the last one
-        ctx.log("aw.card_no_effect", "6.7.1", country=frame["c"], card=frame["card"], name=ctx.card(frame["card"]).name,
-                why="no battle card is left to cancel")
+        ctx.log("aw.card_battle_no_effect", "6.7.1", country=frame["c"], card=frame["card"],
+                name=ctx.card(frame["card"]).name, why="no battle card is left to cancel")
         return
     if len(found) == 1:
         _cancel_card(ctx, bf, found[0]["card"], frame["c"], frame["card"])

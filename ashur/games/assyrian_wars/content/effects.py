@@ -214,14 +214,18 @@ class DeclareWar(Op):
 
 
 class Truce(Op):
+    """Neither may declare war on the other (and so attack it, 7.4.2) while the truce lasts (6.11.f)."""
+
     op: Literal["truce"]
     between: tuple[Id, Id]
-    duration: Duration
+    duration: Literal["this_impulse", "next_impulse", "this_turn", "permanent"]
 
 
 class TributeStatus(Op):
+    """A minor paying Assyria by a tribute check stops and is marked a refuser (5.2, card 98)."""
+
     op: Literal["tribute_status"]
-    action: Literal["refuse", "pay", "force_check"]
+    action: Literal["refuse"]
     subjects: tuple[Id, ...]
 
 
@@ -258,9 +262,11 @@ class SecretDiplomacyAction(Op):
 
 
 class NomadControl(Op):
+    """The player plays the unallied tribes instead of the control roll (10.1.1) until the round ends."""
+
     op: Literal["nomad_control"]
     nations: tuple[Id, ...]
-    duration: Duration
+    duration: Literal["this_impulse_round"]
 
 
 # -- forces and recruiting (6.1, 6.2, 6.11.j, 10.1) ---------------------------------------------

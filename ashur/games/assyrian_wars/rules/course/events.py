@@ -35,6 +35,9 @@ Frame = dict[str, Any]
 
 IMPULSE = "impulse"
 INTERPHASE = "interphase"
+#: a card played for its alternative secret diplomacy action (6.11.m): any country may, it costs nothing
+#: (7.5.2.f), and the ``cards.secret_event`` hook carries it out instead of the card's event
+SECRET = "secret"
 WINDOW_KINDS = ("battle", "battle_counter_measures", "counter_measures", "response")
 
 #: the rule of each card type (6.11.a-m), cited beside 6.11 in the log entry of an event
@@ -107,7 +110,10 @@ def may_play_by(ctx: Ctx, number: int, cid: str) -> bool:
 
 
 def event_cost(ctx: Ctx, number: int, how: str = IMPULSE) -> float:
-    """The printed AP cost; an alliance breaker played as a response costs half (6.11.c)."""
+    """The printed AP cost; an alliance breaker played as a response costs half (6.11.c); the secret
+    diplomacy alternative of a card costs nothing (6.11.m, 7.5.2.f)."""
+    if how == SECRET:
+        return 0
     cost = int(getattr(ctx.card(number), "event_cost", 0) or 0)
     if how == "response" and "alliance_breaker" in ctx.card(number).types:
         return cost / 2
@@ -166,7 +172,16 @@ def pay_event(ctx: Ctx, cid: str, number: int, cost: float) -> None:
 
 
 def event_actions(ctx: Ctx, frame: Frame, number: int) -> list[Action]:
-    """The event action for a card in an impulse, when its event is registered and playable now."""
+    """The event action for a card in an impulse, when its event is registered and playable now, and the
+    card's secret diplomacy alternative (6.11.m) when the card modules provide it."""
+    acts = _event_action(ctx, frame, number)
+    secret = HOOKS.provided.get("cards.secret_actions")
+    if secret is not None and events_on(ctx) and getattr(ctx.card(number), "secret_diplomacy", None) is not None:
+        acts.extend(secret(ctx, frame, number))
+    return acts
+
+
+def _event_action(ctx: Ctx, frame: Frame, number: int) -> list[Action]:
     ev = EVENTS.get(number)
     c = frame["c"]
     if ev is None or IMPULSE not in ev.kinds or not events_on(ctx) or not may_play_by(ctx, number, c):
@@ -195,9 +210,10 @@ def announce(ctx: Ctx, cid: str, number: int, how: str, context: dict[str, Any] 
 
 
 def play_event(ctx: Ctx, frame: Frame, number: int, how: str) -> None:
-    """Play a card as an event in the impulse (6.11): it counts as the impulse's card (3.1)."""
+    """Play a card as an event in the impulse (6.11), or for its secret diplomacy alternative (``secret``,
+    6.11.m): it counts as the impulse's card (3.1)."""
     frame["cards"].append(number)
-    announce(ctx, frame["c"], number, IMPULSE)
+    announce(ctx, frame["c"], number, SECRET if how == SECRET else IMPULSE)
 
 
 def put_away(ctx: Ctx, cid: str, number: int, *, lasting: bool) -> None:
@@ -239,7 +255,10 @@ class EventStep(Step[Ctx]):
             put_away(ctx, cid, number, lasting=False)
             return
         pay_event(ctx, cid, number, frame["cost"])
-        put_away(ctx, cid, number, lasting=True)
+        put_away(ctx, cid, number, lasting=frame["how"] != SECRET)
+        if frame["how"] == SECRET:
+            HOOKS.call("cards.secret_event", ctx, cid, number, frame)
+            return
         ev = EVENTS[number]
         where = _impulse_of(ctx, cid) if frame["how"] == IMPULSE else frame
         ev.play(ctx, cid, where if where is not None else frame)

@@ -282,6 +282,8 @@ def explain_impulse(ctx: Ctx, frame: Frame, action_id: str) -> tuple[str, str]:
             return ("no more than two cards can be played in one impulse", "3.2")
         if not may_play_another(ctx, frame, number):
             return ("a second card can only be played with a '+' card (or 3 AP to make one)", "3.2")
+        if len(parts) == 3 and parts[2] == "secret":
+            return ("this card offers no secret diplomacy action, or no objective can be chosen now", "6.11.m")
         if len(parts) == 3 and parts[2] != "ap":
             return ("this event cannot be played in the present situation; the card can be played for its "
                     "APs", "6.11")
