@@ -195,3 +195,16 @@ def test_6_8_a_force_besieges_once_per_impulse() -> None:
     pass_windows(pos)
     settle(pos)
     assert not [a for a in pos.ids("assyria") if a.startswith("siege:assyria-turtanu")]
+
+
+def test_6_8_a_siege_of_a_city_nobody_holds_is_lifted() -> None:
+    """A fuzz game (campaign): the Cimmerians besiege Argishtihinili, whose control has ended (nobody
+    holds the area or its city); their units leaving used to crash the lifting check (at war with
+    nobody). The siege is lifted."""
+    from pathlib import Path
+
+    from ashur.core.replay import replay
+    from ashur.core.savefile import load
+
+    match = replay(load(Path(__file__).parent / "saves" / "6_8_siege_of_a_city_nobody_holds.ashur.json"))
+    assert "argishtihinili" not in match.state["sieges"]

@@ -85,7 +85,10 @@ def check_lifted(ctx: Ctx, aid: str) -> None:
     if not siege:
         return
     holder = city_holder(ctx, aid)
-    if any(ctx.at_war(ctx.owner(p), holder) for p in units_in(ctx, land_pieces_at(ctx, aid, False))):
+    # a city nobody holds any more (its holder's control ended, e.g. a nomad tribe defeated, 7.1) is besieged
+    # by nobody's enemy: the siege is lifted
+    if holder is not None and any(ctx.at_war(ctx.owner(p), holder)
+                                  for p in units_in(ctx, land_pieces_at(ctx, aid, False))):
         return
     del ctx.s["sieges"][aid]
     ctx.log("aw.siege_lifted", "6.8", area=aid)
