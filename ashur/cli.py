@@ -190,8 +190,8 @@ def fuzz(
                                         "place (for fuzzing at scale)")] = 1,
     max_steps: Annotated[int, typer.Option(help="Step limit per game")] = 200_000,
     out_dir: Annotated[Path, typer.Option(help="Where failing games are written")] = Path("fuzz-failures"),
-    slow_ms: Annotated[float, typer.Option(min=0, help="Report decisions (legal_actions + act) slower than "
-                                           "this many milliseconds")] = 250.0,
+    slow_ms: Annotated[float, typer.Option(min=0, help="Report decisions (legal_actions + act) taking "
+                                           "more than this many milliseconds of CPU time")] = 250.0,
     slow_fail: Annotated[bool, typer.Option(help="A slow decision fails the game (default: only reported)")
                          ] = False,
     as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object")] = False,

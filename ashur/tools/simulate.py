@@ -72,8 +72,9 @@ def play_out(
     """Let bots play `match` to its end; returns the number of decisions. Raises on errors.
 
     When several roles decide at once, they act in seating order (a deterministic choice).
-    `on_timed(match, role, action_id, seconds)` gets the time of each decision spent in the game's
-    ``legal_actions`` and in ``act`` (the bot's choice and `on_step` not counted); it runs before `on_step`.
+    `on_timed(match, role, action_id, seconds)` gets the CPU time of each decision spent in the game's
+    ``legal_actions`` and in ``act`` (the bot's choice and `on_step` not counted; CPU time, so that a busy
+    machine does not make decisions look slow); it runs before `on_step`.
     """
     game = match.game
     decisions = 0
@@ -82,16 +83,16 @@ def play_out(
         if not active:
             raise RuntimeError("dead end: the game is not over but nobody decides")
         role = active[0]
-        t0 = time.perf_counter()
+        t0 = time.process_time()
         actions = game.legal_actions(match.state, role)
-        t1 = time.perf_counter()
+        t1 = time.process_time()
         if not actions:
             raise RuntimeError(f"dead end: {role} must decide but has no legal action")
         choice = bots[role].choose(game, match.state, role, actions)
-        t2 = time.perf_counter()
+        t2 = time.process_time()
         match.act(role, choice)
         if on_timed is not None:
-            on_timed(match, role, choice, (t1 - t0) + (time.perf_counter() - t2))
+            on_timed(match, role, choice, (t1 - t0) + (time.process_time() - t2))
         decisions += 1
         if on_step is not None:
             on_step(match, role, choice)
