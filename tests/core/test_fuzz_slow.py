@@ -1,5 +1,6 @@
 """The fuzzer reports slow decisions (legal_actions + act of one step) as findings, never as flaky
-failures; the mechanism is tested with a 0 ms limit and with a game that sleeps, never with timings."""
+failures; the mechanism is tested with a 0 ms limit and with a game that works 30 ms of CPU time on some
+steps, never with timings."""
 
 from __future__ import annotations
 
@@ -33,13 +34,16 @@ def test_slow_fail_turns_the_finding_into_a_failure(tmp_path: Path) -> None:
 
 
 class SleepyGame(TinyGame):
-    """Sleeps in act whenever a marker is set (T.4): those steps, and only the game's time, are slow."""
+    """Works for 30 ms of CPU time in act whenever a marker is set (T.4): those steps, and only the game's
+    time, are slow (the fuzzer measures CPU time: a sleep would not count)."""
 
     id = "tiny-sleepy"
 
     def act(self, state: dict[str, Any], role: str, action_id: str) -> dict[str, Any]:
         if action_id == "mark":
-            time.sleep(0.03)
+            until = time.process_time() + 0.03
+            while time.process_time() < until:
+                pass
         return super().act(state, role, action_id)
 
 
