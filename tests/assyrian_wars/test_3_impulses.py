@@ -161,3 +161,17 @@ def test_6_0_a_country_without_cards_and_under_five_ap_passes(campaign: Position
     pos.assert_logged(rule="6.0", key="aw.pass", country="persia")
     assert "end" in pos.ids(GAME.active(pos.state)[0])
     assert not any(i.startswith("card:") for i in pos.ids(GAME.active(pos.state)[0]))
+
+
+def test_3_1_6_0_an_impulse_whose_last_card_went_as_a_battle_card_may_end_without_one(campaign: Position) -> None:
+    """The phasing country played its only card as a battle card (6.11.d) in its own impulse: no card is
+    left to play for the impulse, so it may end it (as a country without cards passes, 6.0). Found by the
+    eager simulations (the impulse had no legal action)."""
+    hand = campaign.state["countries"]["assyria"]["hand"]
+    assert "end" not in campaign.ids("assyria")
+    campaign.state["discard"].extend(n for n in hand if not content().cards[n].owner)
+    campaign.state["countries"]["assyria"]["home_discard"].extend(n for n in hand if content().cards[n].owner)
+    hand.clear()
+    assert campaign.ids("assyria") and "end" in campaign.ids("assyria")
+    campaign.act("assyria", "end")
+    assert top(campaign)["step"] != "impulse" or top(campaign)["c"] != "assyria"

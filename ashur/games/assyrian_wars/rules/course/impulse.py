@@ -207,7 +207,10 @@ class Impulse(Step[Ctx]):
             if passing and not entry.when_passing:
                 continue
             acts.extend(entry.offer(ctx, frame))
-        if passing or frame["cards"]:
+        # 3.1: a card must be played in the impulse — unless none is left: a country whose last card went in
+        # the impulse as a battle or response card (6.11.d, 6.11.e) ends it without one, as one without
+        # cards passes (6.0)
+        if passing or frame["cards"] or not ctx.hand(frame["c"]):
             acts.append(action("end", "aw.act.end_impulse", "3.1", ap=Ctx.ap_text(frame["ap2"] - frame["spent2"])))
         return acts
 
