@@ -23,6 +23,7 @@ from ashur.games.assyrian_wars.rules.course.events import (
     EVENTS,
     announce,
     can_afford,
+    card_rule,
     event_cost,
     fits,
     may_play_by,
@@ -121,6 +122,8 @@ class WindowResolve(Step[Ctx]):
             if battle is not None:
                 battle.setdefault("cards", []).append({"card": n, "by": cid, "cancelled": None})
         if frame["kind"] in AT_ONCE:
+            ctx.log("aw.card_event", "6.11", country=cid, card=n, name=ctx.card(n).name,
+                    card_rule=card_rule(ctx, n), how=frame["kind"])
             pay_event(ctx, cid, n, event_cost(ctx, n, frame["kind"]))
             put_away(ctx, cid, n, lasting=True)
             EVENTS[n].play(ctx, cid, frame)
