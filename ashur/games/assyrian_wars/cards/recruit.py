@@ -207,15 +207,59 @@ def place_units(ctx: Ctx, frame: Frame, o: Any) -> None:
     _push_step(ctx, "recruit_units", frame, o, left=o.max_units)
 
 
+class _PickUpTo(Step[Ctx]):
+    """A card's player picks up to ``frame["left"]`` pieces one at a time (or stops): each option is a piece
+    and its AP cost (half points); subclasses say what is offered and what taking one does."""
+
+    prefix = ""
+    act_key = ""
+    prompt_key = ""
+
+    def _options(self, ctx: Ctx, frame: Frame) -> list[tuple[str, int]]:
+        raise NotImplementedError
+
+    def _take(self, ctx: Ctx, frame: Frame, actor: str, o: Any, pid: str) -> None:
+        raise NotImplementedError
+
+    def deciders(self, ctx: Ctx, frame: Frame) -> list[str]:
+        return [frame["c"]] if self._options(ctx, frame) else []
+
+    def run(self, ctx: Ctx, frame: Frame) -> None:
+        flow.pop(ctx.s)
+
+    def actions(self, ctx: Ctx, frame: Frame, actor: str) -> list[Action]:
+        rule = card_rule(ctx, frame["card"])
+        acts = [action(f"{self.prefix}:{pid}", self.act_key, rule, piece=pid, ap=cost2 / 2, card=frame["card"])
+                for pid, cost2 in self._options(ctx, frame)]
+        return [*acts, _done(ctx, frame)]
+
+    def prompt(self, ctx: Ctx, frame: Frame, actor: str) -> dict[str, Any]:
+        return {"key": self.prompt_key, "params": {"country": actor, "card": frame["card"], "left": frame["left"]}}
+
+    def apply(self, ctx: Ctx, frame: Frame, actor: str, act: Action) -> None:
+        if act["id"] == "done":
+            flow.pop(ctx.s)
+            return
+        o = _step_op(ctx, frame)
+        frame["left"] -= 1
+        if frame["left"] <= 0:
+            flow.pop(ctx.s)
+        self._take(ctx, frame, actor, o, act["params"]["piece"])
+
+
 @FLOW.register
-class RecruitUnits(Step[Ctx]):
+class RecruitUnits(_PickUpTo):
     """6.11.j: the player picks the next unit the card places (or stops); the recruit rules' ``place`` step
     then asks where among the card's areas."""
 
     kind = "recruit_units"
     rule = RULE
 
-    def _units(self, ctx: Ctx, frame: Frame) -> list[tuple[str, int]]:
+    prefix = "unit"
+    act_key = "aw.act.recruit.place_unit"
+    prompt_key = "aw.prompt.recruit.place_unit"
+
+    def _options(self, ctx: Ctx, frame: Frame) -> list[tuple[str, int]]:
         o = _step_op(ctx, frame)
         c = frame["c"]
         if frame["left"] <= 0 or not place_areas(ctx, c, o):
@@ -228,31 +272,7 @@ class RecruitUnits(Step[Ctx]):
                 out.append((pid, cost2))
         return out
 
-    def deciders(self, ctx: Ctx, frame: Frame) -> list[str]:
-        return [frame["c"]] if self._units(ctx, frame) else []
-
-    def run(self, ctx: Ctx, frame: Frame) -> None:
-        flow.pop(ctx.s)
-
-    def actions(self, ctx: Ctx, frame: Frame, actor: str) -> list[Action]:
-        rule = card_rule(ctx, frame["card"])
-        acts = [action(f"unit:{pid}", "aw.act.recruit.place_unit", rule, piece=pid, ap=cost2 / 2, card=frame["card"])
-                for pid, cost2 in self._units(ctx, frame)]
-        return [*acts, _done(ctx, frame)]
-
-    def prompt(self, ctx: Ctx, frame: Frame, actor: str) -> dict[str, Any]:
-        return {"key": "aw.prompt.recruit.place_unit", "params": {"country": actor, "card": frame["card"],
-                                                                  "left": frame["left"]}}
-
-    def apply(self, ctx: Ctx, frame: Frame, actor: str, act: Action) -> None:
-        if act["id"] == "done":
-            flow.pop(ctx.s)
-            return
-        o = _step_op(ctx, frame)
-        pid = act["params"]["piece"]
-        frame["left"] -= 1
-        if frame["left"] <= 0:
-            flow.pop(ctx.s)
+    def _take(self, ctx: Ctx, frame: Frame, actor: str, o: Any, pid: str) -> None:
         what = "regroup" if o.source == "regroup_box" else "build"
         push_place(ctx, actor, pid, place_cost2(ctx, pid, o), RULE, what, areas=place_areas(ctx, actor, o),
                    key="aw.recruit.unit_placed", card=frame["card"])
@@ -367,13 +387,17 @@ class RecruitHire(Step[Ctx]):
 
 
 @FLOW.register
-class RecruitMercPick(Step[Ctx]):
+class RecruitMercPick(_PickUpTo):
     """6.11.j: the player picks the card's mercenaries from the game pool, one at a time (or stops). At the
     usual price they join the player's mercenary pool for this turn (6.2); at a lower price each is hired
     at once."""
 
     kind = "recruit_merc_pick"
     rule = RULE
+
+    prefix = "pick"
+    act_key = "aw.act.recruit.pick_merc"
+    prompt_key = "aw.prompt.recruit.pick_merc"
 
     def _options(self, ctx: Ctx, frame: Frame) -> list[tuple[str, int]]:
         if frame["left"] <= 0:
@@ -390,31 +414,7 @@ class RecruitMercPick(Step[Ctx]):
                 out.append((pid, cost2))
         return out
 
-    def deciders(self, ctx: Ctx, frame: Frame) -> list[str]:
-        return [frame["c"]] if self._options(ctx, frame) else []
-
-    def run(self, ctx: Ctx, frame: Frame) -> None:
-        flow.pop(ctx.s)
-
-    def actions(self, ctx: Ctx, frame: Frame, actor: str) -> list[Action]:
-        rule = card_rule(ctx, frame["card"])
-        acts = [action(f"pick:{pid}", "aw.act.recruit.pick_merc", rule, piece=pid, ap=cost2 / 2, card=frame["card"])
-                for pid, cost2 in self._options(ctx, frame)]
-        return [*acts, _done(ctx, frame)]
-
-    def prompt(self, ctx: Ctx, frame: Frame, actor: str) -> dict[str, Any]:
-        return {"key": "aw.prompt.recruit.pick_merc", "params": {"country": actor, "card": frame["card"],
-                                                                 "left": frame["left"]}}
-
-    def apply(self, ctx: Ctx, frame: Frame, actor: str, act: Action) -> None:
-        if act["id"] == "done":
-            flow.pop(ctx.s)
-            return
-        o = _step_op(ctx, frame)
-        pid = act["params"]["piece"]
-        frame["left"] -= 1
-        if frame["left"] <= 0:
-            flow.pop(ctx.s)
+    def _take(self, ctx: Ctx, frame: Frame, actor: str, o: Any, pid: str) -> None:
         ctx.move_piece(pid, f"merc:{actor}")
         ctx.log("aw.recruit.merc_picked", RULE, country=actor, card=frame["card"], piece=pid)
         if _hired_at_once(o):
