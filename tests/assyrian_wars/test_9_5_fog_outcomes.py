@@ -7,15 +7,21 @@ same action, and compare the role's new log entries and its view — unless the 
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
+from ashur.core.savefile import load
 from ashur.core.statedata import clone
 from ashur.games.assyrian_wars.game import GAME
 from ashur.testing import Position
+from ashur.tools.fuzz import Checker
 from tests.assyrian_wars import landkit
+from tests.assyrian_wars.helpers import replay_through_windows
 from tests.assyrian_wars.landkit import army, phasing, set_ap
 from tests.assyrian_wars.navalkit import naval_start, ship
 from tests.assyrian_wars.politicskit import run, setup
+
+FLEET_SAVE = Path(__file__).parent / "saves" / "9_5_fleet_leaves_cargo_behind.ashur.json"
 
 
 def leaks(before: dict[str, Any], actor: str, action_id: str, role: str, seeds: int = 12) -> bool:
@@ -113,6 +119,51 @@ def test_9_5_6_16_d_landing_part_of_the_cargo_shows_the_new_stack() -> None:
     pos2.act("babylonia", "fleet:sz_gulf_east")
     assert not reveals(pos2.state, "babylonia", "land:liyan")
     assert not leaks(pos2.state, "babylonia", "land:liyan", "assyria")
+
+
+# --- 6.16.b: a fleet sailing on without some of its ships ------------------------------------------------
+def test_9_5_6_16_b_ships_left_behind_with_part_of_the_cargo_show_the_new_stacks() -> None:
+    pos = naval_start("babylonia", 3, special_abilities=False)
+    _aboard(pos)
+    pos.state["naval"] = {}
+    pos.state["land"] = {}
+    carrier = pos.state["pieces"][BAB_LEADER]["aboard"]
+    other = next(s for s in ("babylonia-ship-1", "babylonia-ship-2") if s != carrier)
+    left = [pid for pid, p in pos.state["pieces"].items() if p.get("aboard") == other]
+    assert left, "each ship carries part of the army"
+    pos.act("babylonia", "fleet:sz_gulf_east", f"drop:{other}")
+    zone = next(a["id"] for a in GAME.legal_actions(pos.state, "babylonia") if a["id"].startswith("to:"))
+    # the leader sails on, the units on the dropped ship stay: a stack of their own, its top open to all
+    assert reveals(pos.state, "babylonia", zone)
+    pos.act("babylonia", zone)
+    for pid in left:
+        assert pos.state["pieces"][pid]["loc"] == "sea:sz_gulf_east"
+        assert pos.state["pieces"][pid]["army"] is None, "the units left behind leave the army"
+    # the whole fleet sailing on with the whole cargo shows nothing fog hid: no reveal, no leak
+    pos2 = naval_start("babylonia", 3, special_abilities=False)
+    _aboard(pos2)
+    pos2.state["naval"] = {}
+    pos2.state["land"] = {}
+    pos2.act("babylonia", "fleet:sz_gulf_east")
+    assert not reveals(pos2.state, "babylonia", zone)
+    assert not leaks(pos2.state, "babylonia", zone, "assyria")
+
+
+def test_9_5_6_16_b_fuzz_game_phoenician_fleet_leaves_a_ship_with_cargo_behind() -> None:
+    """The fuzz game that found it (campaign, seed 151528603539779, action 500): Elam moves Phoenicia's
+    fleet to Cyprus without the ship that carries one unit of Luli's army; the unit left behind is a stack
+    of its own whose top (its side) Assyria sees."""
+    save = load(FLEET_SAVE)
+    match = replay_through_windows(save, upto=500)
+    match.keep_undo = False
+    role, action_id = save.actions[500]
+    assert (role, action_id) == ("elam", "to:sz_cyprus")
+    before = clone(match.state)
+    match.act(role, action_id)
+    assert match.state["reveals"] == before["reveals"] + 1
+    unit = match.state["pieces"]["phoenicia-hi2-2"]
+    assert unit["loc"] == "sea:sz_phoenicia" and unit["army"] is None
+    Checker(GAME, save.seed).check_log_leaks(match, 500, before, role, action_id)
 
 
 # --- 6.6.1: desert attrition under fog -------------------------------------------------------------------

@@ -25,7 +25,7 @@ from ashur.core import flow
 from ashur.core.contract import Action, action
 from ashur.core.flow import Step
 from ashur.games.assyrian_wars.ctx import Ctx
-from ashur.games.assyrian_wars.rules.base.forces import is_finished
+from ashur.games.assyrian_wars.rules.base.forces import is_finished, normalize
 from ashur.games.assyrian_wars.rules.base.naval import (
     TRADE,
     cargo_of,
@@ -38,9 +38,17 @@ from ashur.games.assyrian_wars.rules.base.naval import (
     ships_at,
 )
 from ashur.games.assyrian_wars.rules.base.players import role_of
+from ashur.games.assyrian_wars.rules.base.secrecy import restacked
 from ashur.games.assyrian_wars.rules.course.impulse import can_pay, pay
 from ashur.games.assyrian_wars.rules.naval.search import may_search, push_inactive_searches, push_search
-from ashur.games.assyrian_wars.rules.naval.transport import after_landing, board, boardable, disembark, landing_areas
+from ashur.games.assyrian_wars.rules.naval.transport import (
+    after_landing,
+    board,
+    boardable,
+    cargo_split,
+    disembark,
+    landing_areas,
+)
 from ashur.games.assyrian_wars.rules.registry import FLOW, HOOKS, MenuEntry
 
 Frame = dict[str, Any]
@@ -230,7 +238,14 @@ class FleetMove(Step[Ctx]):
         elif head == "to":
             pay(ctx, imp, STEP_AP2, "6.16.b", "naval move", zone=arg)
             ships = fleet(ctx, frame)
+            split = cargo_split(ctx, at, ships)
             move_ships(ctx, ships, arg)
+            if split:
+                # 9.5: ships left behind (drop) keep part of a country's cargo here: the two parts stand apart
+                # now, each showing its top, which fog hid (count a reveal); an army whose leader sailed away
+                # without some of its units (or stayed without them) breaks up as on land
+                restacked(ctx, split)
+                normalize(ctx)
             frame["at"] = arg
             frame["entered"] += 1
             ctx.log("aw.fleet_moved", "6.16.b", country=c, src=at, zone=arg, n=len(ships))

@@ -143,6 +143,19 @@ def cargo_owned(ctx: Ctx, c: str, ships: list[str]) -> list[str]:
     return [p for s in ships for p in cargo_of(ctx, s) if ctx.owner(p) == c]
 
 
+def cargo_split(ctx: Ctx, zone: str, ships: list[str]) -> list[str]:
+    """The cargo in `zone` of every country whose cargo there `ships` carry only in part (9.5): when those
+    ships sail on, what they carry and what stays behind form stacks of their own, whose tops are open to
+    all. Empty when each country's cargo moves whole or stays whole."""
+    moving: dict[str, list[str]] = {}
+    staying: dict[str, list[str]] = {}
+    carriers = set(ships)
+    for p in ctx.pieces_at(CARGO + zone):
+        side = moving if ctx.piece(p).get("aboard") in carriers else staying
+        side.setdefault(ctx.owner(p), []).append(p)
+    return sorted(p for c in sorted(moving) if c in staying for p in moving[c] + staying[c])
+
+
 def landing_areas(ctx: Ctx, c: str, zone: str, ships: list[str]) -> list[str]:
     """Port areas of `zone` where the cargo of `c` may disembark (entry without a declaration of war)."""
     if not cargo_owned(ctx, c, ships):
