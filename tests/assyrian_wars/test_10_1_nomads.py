@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 from ashur.games.assyrian_wars.cards import may_play_by
+from ashur.games.assyrian_wars.ctx import Ctx
+from ashur.games.assyrian_wars.game import content
 from ashur.games.assyrian_wars.rules.base.control_areas import enemies_together
 from ashur.games.assyrian_wars.rules.politics import nomads
 from ashur.games.assyrian_wars.rules.registry import HOOKS
@@ -155,6 +157,54 @@ def test_10_1_1_the_player_chooses_where_returning_units_join() -> None:
     assert pos.ids("assyria") == ["reinforce:musasir", "reinforce:tushpa"]
     pos.act("assyria", "reinforce:musasir")
     assert pos.state["pieces"]["cimmerians-hb3-2"]["loc"] == "musasir"
+
+
+def test_10_1_returning_units_do_not_join_a_lone_leader_among_enemy_units() -> None:
+    """10.1 + 6.12: the tribe's leader stands alone beside Scythian units (enemies, 10.1); its other units
+    are in Musasir. The returning units join those (no choice is offered), not the lone leader."""
+    pos = with_cimmerians("musasir")
+    put(pos, "cimmerians-teushpa", "tushpa")
+    put(pos, "cimmerians-hb3-2", "regroup")
+    for pid in units_of(pos, "scythians", 2, "setup"):
+        put(pos, pid, "tushpa")
+    run(pos, nomads.reinforcement)
+    assert top(pos)["step"] != "nomad_reinforce"
+    assert pos.state["pieces"]["cimmerians-hb3-2"]["loc"] == "musasir"
+    assert enemies_together(ctx_of(pos)) == []
+
+
+def test_10_1_returning_units_appear_next_to_enemies_that_stand_with_their_only_leader() -> None:
+    """10.1 + 6.12: when the tribe's only pieces are a lone leader beside enemy units, the returning units
+    appear in the nearest area without enemy forces (as a tribe brought back at its starting area does)."""
+    pos = with_cimmerians("tushpa")
+    for pid in CIMMERIANS[:-1]:
+        put(pos, pid, "pool")
+    for pid in units_of(pos, "scythians", 2, "setup"):
+        put(pos, pid, "tushpa")
+    run(pos, nomads.reinforcement)
+    dest = pos.state["pieces"]["cimmerians-hb3-1"]["loc"]
+    assert dest != "tushpa" and dest in content().areas
+    assert all(pos.state["pieces"][p]["loc"] == dest and not pos.state["pieces"][p]["city"] for p in CIMMERIANS[:-1])
+    assert pos.state["pieces"]["cimmerians-teushpa"]["loc"] == "tushpa"
+    assert enemies_together(ctx_of(pos)) == []
+
+
+def test_10_1_returning_units_of_a_tribe_do_not_join_the_other_tribe_in_a_campaign_game() -> None:
+    """10.1 + 6.12, a fuzz game (campaign seed 180539089925102, before card events): the Cimmerians, wiped
+    out, come back at Gamir, where only the Scythian leader Ishpakai stands; the Scythians' returning units
+    used to be offered Gamir too and stood there among the Cimmerians (at war, 10.1). They now join the
+    Scythians in Diauehi, the only area where they may."""
+    from pathlib import Path
+
+    from ashur.core.replay import replay
+    from ashur.core.savefile import load
+    from ashur.games.assyrian_wars.game import GAME
+
+    match = replay(load(Path(__file__).parent / "saves" / "10_1_returning_units_beside_the_other_tribe.ashur.json"))
+    assert not any(a["id"].startswith("reinforce:") for r in match.active() for a in GAME.legal_actions(match.state, r))
+    pieces = match.state["pieces"]
+    assert {p["loc"] for p in pieces.values() if p["nation"] == "scythians" and p["kind"] == "unit"} == {"diauehi"}
+    assert enemies_together(Ctx(match.state, content())) == []
 
 
 def test_10_1_2_timetable_orders_until_allied() -> None:

@@ -14,8 +14,9 @@ status (their limits are in :func:`may_rebuild`).
 * They draw a card at each of their impulses, play no events and conduct no diplomacy.
 * In the Interphase every tribe that has entered the game returns to full strength: reduced units flip,
   units of the Regroup Box and eliminated ones come back where the tribe is (its player chooses among its
-  areas; inside the city when the tribe's pieces there all are), or at its timetable starting area when
-  none is left on the map.
+  areas; inside the city when the tribe's pieces there all are; never beside enemy units outside a city,
+  6.12), or at its timetable starting area when none is left on the map; where enemy units stand, they
+  appear in the nearest area without enemy forces (:func:`bring_back`).
 * A tribe whose forces on the map are all gone is defeated (7.1): its alliances end, its marker goes to
   the neutrals box, and it is inactive for the rest of the turn.
 * Timetable orders (``state["nomad_orders"]``): a tribe told to harass one minor exclusively attacks no
@@ -249,23 +250,52 @@ def returning(ctx: Ctx, nomad: str, fresh: bool = False) -> list[str]:
             and (p["loc"] in ("pool", "regroup") or (p["loc"] == "setup" and pid in entry))]
 
 
+def joining(ctx: Ctx, nomad: str, aid: str) -> bool | None:
+    """How returning units join the tribe's pieces in `aid` (10.1 "where the remaining nomads are"): True
+    inside the city, when all of them there stand inside it (a besieged tribe is not joined by units
+    outside among its besiegers) or when enemy units stand outside and some of them are inside; False
+    outside the city; None when they cannot join there: enemy land units stand outside the city and none
+    of the tribe is inside (a lone leader beside them; 6.12 allows no enemy units together there)."""
+    from ashur.games.assyrian_wars.rules.base.territory import enemy_forces_in
+
+    remaining = [ctx.piece(p) for p in on_map_pieces(ctx, nomad) if ctx.piece(p)["loc"] == aid]
+    inside = [p for p in remaining if p["city"]]
+    if remaining and len(inside) == len(remaining):
+        return True
+    if not enemy_forces_in(ctx, aid, nomad):
+        return False
+    return True if inside else None
+
+
+def join_areas(ctx: Ctx, nomad: str) -> list[str]:
+    """The areas where the tribe's pieces stand and its returning units may join them (:func:`joining`)."""
+    here = sorted({ctx.piece(p)["loc"] for p in on_map_pieces(ctx, nomad)})
+    return [aid for aid in here if joining(ctx, nomad, aid) is not None]
+
+
 def bring_back(ctx: Ctx, nomad: str, rule: str, area: str | None = None, *, fresh: bool = False) -> None:
     """10.1: every unit of the tribe at full strength, the returning ones in `area` (or where the tribe
-    is, or at its starting location)."""
-    here = sorted({ctx.piece(p)["loc"] for p in on_map_pieces(ctx, nomad)})
-    dest = area or (here[0] if here else entry_area(ctx, nomad))
-    if dest is not None and not here:
-        from ashur.games.assyrian_wars.rules.base.territory import arrival_area
+    is, or at its starting location). Where enemy land units stand outside the city and the returning
+    units cannot join the tribe (:func:`joining`), they appear in the nearest area without enemy forces,
+    as a tribe brought back at its starting location does (see docs/rules-decisions.md)."""
+    from ashur.games.assyrian_wars.rules.base.territory import arrival_area
 
-        dest = arrival_area(ctx, nomad, dest)
+    here = sorted({ctx.piece(p)["loc"] for p in on_map_pieces(ctx, nomad)})
+    if area is None:
+        open_areas = join_areas(ctx, nomad)
+        area = open_areas[0] if open_areas else (here[0] if here else entry_area(ctx, nomad))
+    dest = area
+    in_city = False
+    if dest is not None:
+        how = joining(ctx, nomad, dest)
+        if how is None:
+            dest = arrival_area(ctx, nomad, dest)
+            how = joining(ctx, nomad, dest)
+        in_city = bool(how)
     for pid in on_map_pieces(ctx, nomad):
         ctx.piece(pid)["red"] = False
     back = returning(ctx, nomad, fresh)
     if dest is not None:
-        # "where the remaining nomads are": inside the city when all of them there are inside it (a
-        # besieged tribe is not joined by units standing outside among its besiegers, 6.12)
-        remaining = [ctx.piece(p) for p in on_map_pieces(ctx, nomad) if ctx.piece(p)["loc"] == dest]
-        in_city = bool(remaining) and all(p["city"] for p in remaining)
         for pid in back:
             ctx.move_piece(pid, dest)
             p = ctx.piece(pid)
@@ -278,13 +308,14 @@ def bring_back(ctx: Ctx, nomad: str, rule: str, area: str | None = None, *, fres
 
 
 def reinforcement(ctx: Ctx) -> None:
-    """10.1: in the Interphase every tribe that has entered the game returns to full strength."""
+    """10.1: in the Interphase every tribe that has entered the game returns to full strength; its player
+    chooses among the areas where the returning units may join it (10.1.1)."""
     for nomad in tribes(ctx):
         if not entered(ctx, nomad) or ctx.s.get("eliminated", {}).get(nomad):
             continue
-        here = sorted({ctx.piece(p)["loc"] for p in on_map_pieces(ctx, nomad)})
-        if len(here) > 1 and returning(ctx, nomad):
-            flow.push(ctx.s, "nomad_reinforce", nomad=nomad, areas=here)
+        areas = join_areas(ctx, nomad)
+        if len(areas) > 1 and returning(ctx, nomad):
+            flow.push(ctx.s, "nomad_reinforce", nomad=nomad, areas=areas)
         else:
             bring_back(ctx, nomad, "10.1")
 
