@@ -4,6 +4,10 @@ assault (6.16.e), search and naval battle (6.16.f), Trade Boxes (6.16.g); 6.12 s
 
 from __future__ import annotations
 
+from pathlib import Path
+
+from ashur.core.replay import start as start_replay
+from ashur.core.savefile import load
 from ashur.games.assyrian_wars.game import GAME
 from ashur.games.assyrian_wars.rules.base.naval import sea_control
 from ashur.games.assyrian_wars.rules.land.blockade import blockaded, sea_open
@@ -11,6 +15,7 @@ from tests.assyrian_wars.landkit import ap_left, army, loc, pass_windows, put, s
 from tests.assyrian_wars.navalkit import aboard, ctx, naval_start, ship
 
 BAB_LEADER = "babylonia-nabu_zer_kitti_lishir"
+SAVES = Path(__file__).parent / "saves"
 
 
 # --- 6.16.a ------------------------------------------------------------------------------------------------
@@ -272,6 +277,66 @@ def test_6_16_f_a_sunk_ship_takes_its_cargo_down() -> None:
     settle(pos)
     assert loc(pos, "babylonia-ship-1") == "pool"
     assert loc(pos, "babylonia-li2-1") == "pool"
+
+
+def _carrier_hit(cargo_red: bool):
+    """Babylonia's two full ships, one carrying a leader and one unit (full or reduced), sail into Assyria's
+    zone; Assyria's search finds them and Babylonia gives the one hit of the naval battle to the carrier."""
+    pos = naval_start("babylonia", 3)
+    ship(pos, "babylonia-ship-1", "sealand")
+    ship(pos, "babylonia-ship-2", "sealand")
+    ship(pos, "assyria-ship-1", "sz_gulf_north")
+    pos.state["countries"]["assyria"]["saved"] = 1
+    put(pos, BAB_LEADER, "ur")
+    put(pos, "babylonia-hi3-1", "ur", army=BAB_LEADER, red=cargo_red)
+    pos.act("babylonia", "fleet:sealand", f"board:{BAB_LEADER}", "to:sz_gulf_north")
+    carrier = aboard(pos, "babylonia-hi3-1")
+    assert carrier is not None and aboard(pos, BAB_LEADER) == carrier
+    # the search 4+4 = 8 finds the fleet; Babylonia rolls 6, 6 (misses), Assyria 1 (a hit)
+    pos.fix_dice(4, 4, 6, 6, 1)
+    pos.act("assyria", "search")
+    pass_windows(pos)
+    pos.act("babylonia", f"hit:{carrier}")
+    assert pos.state["pieces"][carrier]["red"] is True
+    return pos, carrier
+
+
+def test_6_16_f_cargo_hit_goes_to_the_unit_a_reduced_ship_could_not_carry() -> None:
+    # a full unit and a leader aboard a full ship: the hit reduces the ship, which carries no full unit
+    # (6.16.c), so the cargo's hit falls on the unit, not on the leader (decision)
+    pos, carrier = _carrier_hit(cargo_red=False)
+    assert not [a for a in pos.ids("babylonia") if a.startswith("hit:")]
+    pos.assert_logged(rule="6.16.f", key="aw.reduced", piece="babylonia-hi3-1")
+    assert aboard(pos, "babylonia-hi3-1") == aboard(pos, BAB_LEADER) == carrier
+    assert GAME.invariants(pos.state) == []
+
+
+def test_6_16_f_cargo_hit_may_go_to_a_leader_when_the_reduced_ship_still_carries_the_unit() -> None:
+    # a reduced unit fits a reduced ship: the leader may take the hit (6.7.3)
+    pos, carrier = _carrier_hit(cargo_red=True)
+    assert f"hit:{BAB_LEADER}" in pos.ids("babylonia")
+    pos.act("babylonia", f"hit:{BAB_LEADER}")
+    assert loc(pos, BAB_LEADER) == "pool"
+    assert aboard(pos, "babylonia-hi3-1") == carrier
+    assert GAME.invariants(pos.state) == []
+
+
+def test_6_16_f_fuzz_game_cargo_hit_on_the_leader_overloaded_the_reduced_ship() -> None:
+    """The fuzz game (campaign, seed 140438958995741) where Phoenicia's full ship carrying Luli and a full
+    heavy infantry took a hit in a naval battle (action 1900) and the cargo's hit went to Luli (action 1901):
+    a reduced ship with a full unit aboard (6.16.c). The hit must go to the unit."""
+    save = load(SAVES / "6_16_f_cargo_hit_on_a_leader.ashur.json")
+    match = start_replay(save)
+    for role, action_id in save.actions[:1901]:
+        match.act(role, action_id)
+    assert save.actions[1901] == ["elam", "hit:phoenicia-luli"]
+    legal = {a["id"] for r in match.active() for a in match.game.legal_actions(match.state, r)}
+    assert "hit:phoenicia-luli" not in legal
+    pieces = match.state["pieces"]
+    assert pieces["phoenicia-ship-1"]["red"] is True
+    assert pieces["phoenicia-hi2-1"]["red"] is True and pieces["phoenicia-hi2-1"]["aboard"] == "phoenicia-ship-1"
+    assert pieces["phoenicia-luli"]["aboard"] == "phoenicia-ship-1"
+    assert match.game.invariants(match.state) == []
 
 
 def test_6_16_f_phasing_search_once_per_zone_and_impulse() -> None:

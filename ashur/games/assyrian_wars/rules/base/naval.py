@@ -195,11 +195,11 @@ def load_of(ctx: Ctx, ship: str, extra: list[str] | tuple[str, ...] = ()) -> tup
     return full, len(units) - full
 
 
-def fits(ctx: Ctx, ship: str, extra: list[str] | tuple[str, ...] = ()) -> bool:
+def fits(ctx: Ctx, ship: str, extra: list[str] | tuple[str, ...] = (), *, as_reduced: bool = False) -> bool:
     """6.16.c: a full ship carries one full unit or two reduced units, a reduced ship one reduced unit;
-    both any number of leaders."""
+    both any number of leaders. `as_reduced`: judge the ship as if it were already reduced."""
     full, reduced = load_of(ctx, ship, extra)
-    if ctx.piece(ship)["red"]:
+    if as_reduced or ctx.piece(ship)["red"]:
         return full == 0 and reduced <= 1
     return (full == 0 and reduced <= 2) or (full == 1 and reduced == 0)
 

@@ -36,6 +36,7 @@ from ashur.games.assyrian_wars.rules.base.forces import (
 from ashur.games.assyrian_wars.rules.base.naval import (
     CARGO,
     cargo_of,
+    fits,
     naval,
     naval_view,
     port_areas,
@@ -201,17 +202,25 @@ def after_landing(ctx: Ctx, c: str, area: str) -> None:
 # --- hits on carrying ships (6.16.f) ----------------------------------------------------------------------
 def pass_hit_to_cargo(ctx: Ctx, ship: str, rule: str) -> None:
     """6.16.f: the force aboard a ship that takes a hit takes the same hit. Called before the ship's hit is
-    applied; the cargo of a ship that is sunk is lost afterwards (``cargo_fate``)."""
+    applied; the cargo of a ship that is sunk is lost afterwards (``cargo_fate``).
+
+    A full ship's hit reduces it, and a reduced ship carries one reduced unit only (6.16.c). A leader aboard
+    may take the hit (6.7.3) only when the units aboard already fit the reduced ship; otherwise the hit goes
+    to a unit, which brings the cargo within what the reduced ship carries (decision)."""
     cargo = cargo_of(ctx, ship)
     if not cargo:
         return
+    units = [p for p in cargo if not is_leader(ctx, p)]
+    takers = cargo
+    if units and not ctx.piece(ship)["red"] and not fits(ctx, ship, as_reduced=True):
+        takers = units
     zone = ctx.piece(ship)["loc"]
     flow.push(ctx.s, "cargo_fate", ship=ship, zone=zone, pieces=list(cargo))
     from ashur.games.assyrian_wars.rules.base.secrecy import log_fogged
 
     log_fogged(ctx, "aw.cargo_hit", "6.16.f", [ship, *cargo], ship=ship, zone=zone, n=len(cargo),
                public="aw.cargo_hit_public", public_params={"ship": ship, "zone": zone})
-    distribute(ctx, side_pieces=cargo, loc=CARGO + zone, n=1, mode="hits", decider=ctx.owner(cargo[0]),
+    distribute(ctx, side_pieces=takers, loc=CARGO + zone, n=1, mode="hits", decider=ctx.owner(takers[0]),
                rule="6.16.f")
 
 
@@ -241,8 +250,6 @@ class CargoFate(Step[Ctx]):
 def _reembark_ok(ctx: Ctx, frame: Frame, pieces: list[str]) -> bool:
     if not pieces or any(p not in frame["ships"] for p in pieces):
         return False
-    from ashur.games.assyrian_wars.rules.base.naval import fits
-
     by_ship: dict[str, list[str]] = {}
     for p in pieces:
         by_ship.setdefault(frame["ships"][p], []).append(p)
