@@ -4,6 +4,10 @@ spaces; as a response to a VP battle for half the cost and twice the spaces, in 
 
 from __future__ import annotations
 
+import pytest
+
+from ashur.core.statedata import clone
+from ashur.games.assyrian_wars.game import content
 from ashur.games.assyrian_wars.rules.course.card_effects import play_frame, refusal
 from ashur.testing import Position
 from tests.assyrian_wars import landkit
@@ -265,3 +269,36 @@ def test_45_as_a_response_only_its_alliance_breaker() -> None:
     windows(pos, {"elam": [45]})
     pos.assert_logged(rule="6.11", key="aw.spend", country="elam", ap=2.5, what="event", card=45)
     assert pos.ids("elam") == ["option:0"]
+
+
+@pytest.mark.parametrize("number", [36, 37, 38, 39, 42, 43, 44])
+def test_6_11_c_each_alliance_breaker_in_an_impulse_moves_its_subject_by_the_dice(number: int) -> None:
+    """Every alliance breaker card of the deck, played by a power in its impulse (normal cost, normal
+    effect): the marker of one of the card's subjects moves by the rolled total (6.11.c)."""
+    o = content().cards[number].effect[0]
+    pos = setup()
+    if "cimmerians" in o.subjects or "scythians" in o.subjects:
+        for _pid, p in sorted(pos.state["pieces"].items()):
+            if p["nation"] in o.subjects and p["kind"] in ("unit", "leader") and p["loc"] in ("setup", "pool"):
+                p["loc"] = "gamir"  # a tribe on the map may be influenced (6.9)
+                break
+    player = next(c for c in ("babylonia", "elam", "egypt", "mede", "assyria")
+                  if f"card:{number}:event" in pos.ids(role(pos, c)) or _offered(pos, c, number))
+    ready(pos, player, 10, number)
+    dice = [2] * o.dice.n
+    pos.fix_dice(*dice)
+    play(pos, player, number)
+    pos.assert_logged(rule="6.11", key="aw.card_event", card=number)
+    for _ in range(10):
+        if pos.logged(key="aw.alliance_breaker"):
+            break
+        pos.act(deciding(pos), pos.ids(deciding(pos))[0])
+    entry = pos.assert_logged(rule="6.11.c", key="aw.alliance_breaker", total=sum(dice), response=False)
+    assert entry["params"]["subject"] in o.subjects
+
+
+def _offered(pos: Position, country: str, number: int) -> bool:
+    """Whether `country` could play card `number` as an event in its own impulse now (a copy is probed)."""
+    probe = Position(pos.game, clone(pos.state))
+    ready(probe, country, 10, number)
+    return f"card:{number}:event" in probe.ids(role(probe, country))

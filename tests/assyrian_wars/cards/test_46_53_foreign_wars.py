@@ -13,7 +13,7 @@ import pytest
 
 from ashur.games.assyrian_wars.cards import wars as fw
 from ashur.games.assyrian_wars.content.effects import ForeignWar
-from ashur.games.assyrian_wars.game import GAME
+from ashur.games.assyrian_wars.game import GAME, content
 from ashur.testing import Position
 from tests.assyrian_wars import landkit as lk
 from tests.assyrian_wars.helpers import run_until
@@ -307,3 +307,21 @@ def test_6_11_b_an_eliminated_side_ends_its_war() -> None:
     fw._impulse_start(lk.ctx(pos), lk.impulse(pos))
     pos.assert_logged(rule="6.11.b", key="aw.fw.ended", card=51, how="aw.fw.how_gone")
     assert not pos.state["foreign_wars"]
+
+
+@pytest.mark.parametrize("card", [48, 49, 50, 51, 52, 53])
+def test_6_11_b_each_foreign_war_card_starts_its_war_and_asks_the_first_side_for_units(card: int) -> None:
+    """Every foreign war card of the deck, played in the Campaign by another power: the war between the
+    two sides the card names starts, and the first side's owner commits its units (6.11.b)."""
+    from tests.assyrian_wars.cards.diplomacy_kit import play, ready, role, setup
+
+    first, second = next(o for o in content().cards[card].effect if o.op == "foreign_war").sides
+    player = "assyria" if "babylonia" in (first, second) else "babylonia"
+    pos = setup()
+    ready(pos, player, 10, card)
+    pos.fix_dice(3)  # D3 = 2: four units a side
+    play(pos, player, card)
+    pos.assert_logged(rule="6.11.b", key="aw.fw.started", card=card, first=first, second=second, units=4)
+    assert lk.top(pos)["step"] == "fw_commit"
+    assert GAME.active(pos.state) == [role(pos, first)]
+    assert any(i.startswith("fw_unit:") for i in pos.ids(role(pos, first)))
