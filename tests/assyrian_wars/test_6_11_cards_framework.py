@@ -137,3 +137,23 @@ def test_6_11_option_card_events_off_every_card_gives_its_aps_only(test_event: i
     depth = len(pos.state["stack"])
     cards.open_window(Ctx(pos.state, content()), "counter_measures", ["assyria", "babylonia"], {}, "6.11.e")
     assert len(pos.state["stack"]) == depth
+
+
+def test_6_11_a_choose_one_card_with_no_option_left_when_it_resolves_has_no_effect() -> None:
+    """An option possible when the card was played may be gone when it resolves (a response after other
+    cards): the card then has no effect instead of asking a question with no answer."""
+    from ashur.games.assyrian_wars.rules.course import card_effects
+
+    pos = Position.setup(GAME, "campaign", 3)
+    ctx = Ctx(pos.state, content())
+    checks = {name: h for name, h in card_effects.OPS.items()}
+    try:
+        for name, h in checks.items():  # every option refuses now
+            card_effects.OPS[name] = card_effects.OpHandler(name, h.run, lambda c, f, o: "gone")
+        card_effects.start(ctx, 45, "egypt", pos.state["stack"][-1])
+        depth = len(pos.state["stack"])
+        card_effects.Effects().run(ctx, pos.state["stack"][-1])
+        assert len(pos.state["stack"]) == depth  # no choice pushed
+        pos.assert_logged(key="aw.card_no_option", card=45)
+    finally:
+        card_effects.OPS.update(checks)

@@ -163,8 +163,13 @@ class Effects(Step[Ctx]):
         o = ops[frame["i"]]
         frame["i"] += 1
         if o.op == "choose_one":
+            options = choices(ctx, frame, o)
+            if not options:  # what made an option possible when the card was played has gone since
+                ctx.log("aw.card_no_option", card_rule(ctx, frame["card"]), country=frame["c"], card=frame["card"],
+                        name=ctx.card(frame["card"]).name)
+                return
             flow.push(ctx.s, "choose_option", card=frame["card"], c=frame["c"], path=list(frame["path"]),
-                      at=frame["i"] - 1, options=choices(ctx, frame, o))
+                      at=frame["i"] - 1, options=options)
             return
         OPS[o.op].run(ctx, frame, o)
 
