@@ -2,10 +2,14 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from ashur.games.assyrian_wars.rules.base import territory
 from ashur.games.assyrian_wars.rules.land import entering
 from ashur.games.assyrian_wars.rules.politics.markers import set_marker, status
 from tests.assyrian_wars.politicskit import ctx_of, impulse, marker, put, role, run, setup, top, units_of, war
+
+SAVE_DEACTIVATED = Path(__file__).parent / "saves" / "6_9_deactivated_minor_forces_to_the_home_card.ashur.json"
 
 
 def test_6_9_statuses() -> None:
@@ -223,3 +227,29 @@ def test_6_9_asking_for_free_passage_partners_does_not_change_the_state() -> Non
     for deciding in GAME.active(pos.state):
         GAME.legal_actions(pos.state, deciding)
     assert digest(pos.state) == before
+
+
+def test_6_9_3_4_a_deactivated_minor_shows_its_fogged_forces_on_its_home_card_a_reveal() -> None:
+    """6.9 / 3.4 / 9.5: a deactivated minor's forces go from the map to its home card in the state they are in;
+    the home card is open to all, so the sides fog hid become known: a reveal, and nothing else leaks. The
+    save is the fuzz game that found it (rise and fall, card events on): Mede declares war on Syria at
+    action 1483 and Judah, unallied and at war with nobody since its tribute, is deactivated (3.4)."""
+    from ashur.core.replay import start
+    from ashur.core.savefile import load
+    from ashur.core.statedata import clone
+    from ashur.tools.fuzz import Checker
+
+    save = load(SAVE_DEACTIVATED)
+    match = start(save)
+    match.keep_undo = False
+    for role_, action_id in save.actions[:1483]:
+        match.act(role_, action_id)
+    role_, action_id = save.actions[1483]
+    assert (role_, action_id) == ("mede", "dow:syria")
+    before = clone(match.state)
+    assert before["pieces"]["judah-li2-1"]["loc"] == "negev"
+    match.act(role_, action_id)
+    assert match.state["pieces"]["judah-li2-1"]["loc"] == "homecard"
+    assert not match.state["countries"]["judah"]["active"]
+    assert match.state["reveals"] > before["reveals"]
+    Checker(match.game, save.seed).check_log_leaks(match, 1483, before, role_, action_id)

@@ -17,6 +17,7 @@ from ashur.core import flow
 from ashur.core.contract import Action, action
 from ashur.core.flow import Step
 from ashur.games.assyrian_wars.ctx import Ctx
+from ashur.games.assyrian_wars.rules.base.secrecy import leaving_map
 from ashur.games.assyrian_wars.rules.registry import FLOW
 
 Frame = dict[str, Any]
@@ -95,6 +96,9 @@ def deactivate(ctx: Ctx, minor: str, rule: str) -> None:
     if not co["active"] or not ctx.is_minor(minor):
         return
     co["active"] = False
+    # 9.5: the home card is open to all, so the sides of fogged forces leaving the map for it are revealed.
+    leaving_map(ctx, [pid for pid, p in ctx.s["pieces"].items()
+                      if ctx.owner(pid) == minor and ctx.on_map(p["loc"])], "homecard")
     moved = 0
     for pid, p in sorted(ctx.s["pieces"].items()):
         if ctx.owner(pid) != minor:
