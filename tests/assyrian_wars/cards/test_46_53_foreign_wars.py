@@ -325,3 +325,28 @@ def test_6_11_b_each_foreign_war_card_starts_its_war_and_asks_the_first_side_for
     assert lk.top(pos)["step"] == "fw_commit"
     assert GAME.active(pos.state) == [role(pos, first)]
     assert any(i.startswith("fw_unit:") for i in pos.ids(role(pos, first)))
+
+
+def test_6_11_b_the_war_is_shortened_before_desert_attrition_that_fog_may_make_wait() -> None:
+    """6.11.b + 9.5, a fuzz game (campaign seed 233972354495551, card events on, action 721): Egypt ends its
+    impulse; Babylonia, first named on Arab Raids (card 52), starts its impulse with a force in the Arabian
+    Desert (desert attrition, 6.6.1). The war used to be shortened after that attrition, so whether the
+    Mede read it in this action or only later hung on whether Babylonia had hits to assign among several
+    units, which fog hides. The duration now drops first, when the impulse marker reaches Babylonia."""
+    from pathlib import Path
+
+    from ashur.core.replay import start
+    from ashur.core.savefile import load
+    from ashur.core.statedata import clone
+    from ashur.tools.fuzz import Checker
+
+    save = load(Path(__file__).parent.parent / "saves" / "6_11_b_war_shortened_before_desert_attrition.ashur.json")
+    match = start(save)
+    for actor, action_id in save.actions[:721]:
+        match.act(actor, action_id)
+    actor, action_id = save.actions[721]
+    assert (actor, action_id) == ("egypt", "end")
+    before = clone(match.state)
+    match.act(actor, action_id)
+    assert [w["duration"] for w in match.state["foreign_wars"] if w["card"] == 52] == [3]
+    Checker(GAME, save.seed).check_log_leaks(match, 721, before, actor, action_id)

@@ -409,7 +409,7 @@ class FwChooseEnd(Step[Ctx]):
 def _impulse_start(ctx: Ctx, impulse: Frame) -> None:
     """6.11.b, 6.0: each impulse round, when the impulse marker reaches the first country named on the card,
     the duration drops by one (also when that country must pass); at zero the war ends. A war whose
-    country has left the game ends too."""
+    country has left the game ends too. Runs before maintenance and desert attrition (see the hook below)."""
     if not ctx.s.get("foreign_wars"):
         return
     key = [ctx.turn, int(ctx.s["round"])]
@@ -431,7 +431,11 @@ def _impulse_start(ctx: Ctx, impulse: Frame) -> None:
             end_war(ctx, war, "aw.fw.how_time")
 
 
-HOOKS.add_impulse_start(60, "6.11.b foreign war duration", _impulse_start)
+# 6.11.b: the duration drops when the impulse marker reaches the country, a public moment: before the
+# maintenance and desert attrition of the impulse (6.10, 6.6.1, order 50), whose hits may wait for the
+# phasing country to assign them, depending on forces that fog hides (9.5). Run after them, the war would
+# be shortened in this action or a later one as those hidden forces decide.
+HOOKS.add_impulse_start(40, "6.11.b foreign war duration", _impulse_start)
 
 
 # --- the menu: late units, VPs, a battle to end the war --------------------------------------------------
