@@ -208,29 +208,34 @@ def place_units(ctx: Ctx, frame: Frame, o: Any) -> None:
 
 
 class _PickUpTo(Step[Ctx]):
-    """A card's player picks up to ``frame["left"]`` pieces one at a time (or stops): each option is a piece
-    and its AP cost (half points); subclasses say what is offered and what taking one does."""
+    """A card's player takes up to ``frame["left"]`` things one at a time (or stops): units to place,
+    mercenaries to pick or convert, ships to place. Subclasses say what is offered (:meth:`_rows`: an id
+    suffix and the action's parameters) and what taking one does (:meth:`_take`)."""
 
     prefix = ""
     act_key = ""
     prompt_key = ""
 
     def _options(self, ctx: Ctx, frame: Frame) -> list[tuple[str, int]]:
+        """Pieces and their AP cost (half points), for the steps that offer pieces."""
         raise NotImplementedError
 
-    def _take(self, ctx: Ctx, frame: Frame, actor: str, o: Any, pid: str) -> None:
+    def _rows(self, ctx: Ctx, frame: Frame) -> list[tuple[str, dict[str, Any]]]:
+        return [(pid, {"piece": pid, "ap": cost2 / 2}) for pid, cost2 in self._options(ctx, frame)]
+
+    def _take(self, ctx: Ctx, frame: Frame, actor: str, o: Any, params: dict[str, Any]) -> None:
         raise NotImplementedError
 
     def deciders(self, ctx: Ctx, frame: Frame) -> list[str]:
-        return [frame["c"]] if self._options(ctx, frame) else []
+        return [frame["c"]] if self._rows(ctx, frame) else []
 
     def run(self, ctx: Ctx, frame: Frame) -> None:
         flow.pop(ctx.s)
 
     def actions(self, ctx: Ctx, frame: Frame, actor: str) -> list[Action]:
         rule = card_rule(ctx, frame["card"])
-        acts = [action(f"{self.prefix}:{pid}", self.act_key, rule, piece=pid, ap=cost2 / 2, card=frame["card"])
-                for pid, cost2 in self._options(ctx, frame)]
+        acts = [action(f"{self.prefix}:{key}", self.act_key, rule, **params, card=frame["card"])
+                for key, params in self._rows(ctx, frame)]
         return [*acts, _done(ctx, frame)]
 
     def prompt(self, ctx: Ctx, frame: Frame, actor: str) -> dict[str, Any]:
@@ -244,7 +249,7 @@ class _PickUpTo(Step[Ctx]):
         frame["left"] -= 1
         if frame["left"] <= 0:
             flow.pop(ctx.s)
-        self._take(ctx, frame, actor, o, act["params"]["piece"])
+        self._take(ctx, frame, actor, o, act["params"])
 
 
 @FLOW.register
@@ -272,7 +277,8 @@ class RecruitUnits(_PickUpTo):
                 out.append((pid, cost2))
         return out
 
-    def _take(self, ctx: Ctx, frame: Frame, actor: str, o: Any, pid: str) -> None:
+    def _take(self, ctx: Ctx, frame: Frame, actor: str, o: Any, params: dict[str, Any]) -> None:
+        pid = params["piece"]
         what = "regroup" if o.source == "regroup_box" else "build"
         push_place(ctx, actor, pid, place_cost2(ctx, pid, o), RULE, what, areas=place_areas(ctx, actor, o),
                    key="aw.recruit.unit_placed", card=frame["card"])
@@ -414,7 +420,8 @@ class RecruitMercPick(_PickUpTo):
                 out.append((pid, cost2))
         return out
 
-    def _take(self, ctx: Ctx, frame: Frame, actor: str, o: Any, pid: str) -> None:
+    def _take(self, ctx: Ctx, frame: Frame, actor: str, o: Any, params: dict[str, Any]) -> None:
+        pid = params["piece"]
         ctx.move_piece(pid, f"merc:{actor}")
         ctx.log("aw.recruit.merc_picked", RULE, country=actor, card=frame["card"], piece=pid)
         if _hired_at_once(o):
@@ -463,46 +470,28 @@ def convert_mercenaries(ctx: Ctx, frame: Frame, o: Any) -> None:
 
 
 @FLOW.register
-class RecruitConvert(Step[Ctx]):
+class RecruitConvert(_PickUpTo):
     """6.11.j: the player picks the next mercenary to take into royal service (or stops)."""
 
     kind = "recruit_convert"
     rule = RULE
 
-    def _options(self, ctx: Ctx, frame: Frame) -> list[tuple[str, str, bool]]:
+    prefix = "convert"
+    act_key = "aw.act.recruit.convert"
+    prompt_key = "aw.prompt.recruit.convert"
+
+    def _rows(self, ctx: Ctx, frame: Frame) -> list[tuple[str, dict[str, Any]]]:
         cost2 = math.ceil(2 * _step_op(ctx, frame).cost_per_unit)
         if frame["left"] <= 0 or (cost2 > 0 and not can_pay(_impulse(ctx), cost2)):
             return []
-        return convertible(ctx, frame["c"])
+        return [(merc, {"merc": merc, "unit": unit, "reduced": red, "area": ctx.piece(merc)["loc"]})
+                for merc, unit, red in convertible(ctx, frame["c"])]
 
-    def deciders(self, ctx: Ctx, frame: Frame) -> list[str]:
-        return [frame["c"]] if self._options(ctx, frame) else []
-
-    def run(self, ctx: Ctx, frame: Frame) -> None:
-        flow.pop(ctx.s)
-
-    def actions(self, ctx: Ctx, frame: Frame, actor: str) -> list[Action]:
-        rule = card_rule(ctx, frame["card"])
-        acts = [action(f"convert:{merc}", "aw.act.recruit.convert", rule, merc=merc, unit=unit, reduced=red,
-                       area=ctx.piece(merc)["loc"], card=frame["card"])
-                for merc, unit, red in self._options(ctx, frame)]
-        return [*acts, _done(ctx, frame)]
-
-    def prompt(self, ctx: Ctx, frame: Frame, actor: str) -> dict[str, Any]:
-        return {"key": "aw.prompt.recruit.convert", "params": {"country": actor, "card": frame["card"],
-                                                               "left": frame["left"]}}
-
-    def apply(self, ctx: Ctx, frame: Frame, actor: str, act: Action) -> None:
-        if act["id"] == "done":
-            flow.pop(ctx.s)
-            return
-        frame["left"] -= 1
-        cost2 = math.ceil(2 * _step_op(ctx, frame).cost_per_unit)
-        if frame["left"] <= 0:
-            flow.pop(ctx.s)
+    def _take(self, ctx: Ctx, frame: Frame, actor: str, o: Any, params: dict[str, Any]) -> None:
+        cost2 = math.ceil(2 * o.cost_per_unit)
         if cost2 > 0:
             pay(ctx, _impulse(ctx), cost2, RULE, "conversion", card=frame["card"])
-        convert(ctx, actor, act["params"]["merc"], frame["card"])
+        convert(ctx, actor, params["merc"], frame["card"])
 
 
 def convert(ctx: Ctx, c: str, merc: str, card: int) -> None:
@@ -560,47 +549,28 @@ def build_ships(ctx: Ctx, frame: Frame, o: Any) -> None:
 
 
 @FLOW.register
-class RecruitShips(Step[Ctx]):
+class RecruitShips(_PickUpTo):
     """6.11.j: the player places the card's next ship in one of its sea zones (or stops)."""
 
     kind = "recruit_ships"
     rule = RULE
 
-    def _zones(self, ctx: Ctx, frame: Frame) -> list[str]:
+    prefix = "zone"
+    act_key = "aw.act.recruit.ship"
+    prompt_key = "aw.prompt.recruit.ship"
+
+    def _rows(self, ctx: Ctx, frame: Frame) -> list[tuple[str, dict[str, Any]]]:
         o = _step_op(ctx, frame)
         cost2 = math.ceil(2 * o.cost_per_ship)
-        if frame["left"] <= 0 or not pool_ships(ctx, frame["c"]) or (cost2 > 0 and not can_pay(_impulse(ctx), cost2)):
+        ships = pool_ships(ctx, frame["c"])
+        if frame["left"] <= 0 or not ships or (cost2 > 0 and not can_pay(_impulse(ctx), cost2)):
             return []
-        return ship_zones(ctx, frame["c"], o)
+        return [(z, {"zone": z, "ship": ships[0]}) for z in ship_zones(ctx, frame["c"], o)]
 
-    def deciders(self, ctx: Ctx, frame: Frame) -> list[str]:
-        return [frame["c"]] if self._zones(ctx, frame) else []
-
-    def run(self, ctx: Ctx, frame: Frame) -> None:
-        flow.pop(ctx.s)
-
-    def actions(self, ctx: Ctx, frame: Frame, actor: str) -> list[Action]:
-        rule = card_rule(ctx, frame["card"])
-        ship = pool_ships(ctx, frame["c"])[0] if self._zones(ctx, frame) else None
-        acts = [action(f"zone:{z}", "aw.act.recruit.ship", rule, zone=z, ship=ship, card=frame["card"])
-                for z in self._zones(ctx, frame)]
-        return [*acts, _done(ctx, frame)]
-
-    def prompt(self, ctx: Ctx, frame: Frame, actor: str) -> dict[str, Any]:
-        return {"key": "aw.prompt.recruit.ship", "params": {"country": actor, "card": frame["card"],
-                                                            "left": frame["left"]}}
-
-    def apply(self, ctx: Ctx, frame: Frame, actor: str, act: Action) -> None:
-        if act["id"] == "done":
-            flow.pop(ctx.s)
-            return
-        o = _step_op(ctx, frame)
-        frame["left"] -= 1
-        if frame["left"] <= 0:
-            flow.pop(ctx.s)
+    def _take(self, ctx: Ctx, frame: Frame, actor: str, o: Any, params: dict[str, Any]) -> None:
         ship = pool_ships(ctx, actor)[0]
         cost2 = math.ceil(2 * o.cost_per_ship)
         if cost2 > 0:
             pay(ctx, _impulse(ctx), cost2, RULE, "ship", piece=ship)
         ctx.piece(ship)["red"] = False
-        place_ship(ctx, actor, ship, act["params"]["zone"], RULE, "aw.recruit.ship_placed")
+        place_ship(ctx, actor, ship, params["zone"], RULE, "aw.recruit.ship_placed")
