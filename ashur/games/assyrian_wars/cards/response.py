@@ -304,24 +304,39 @@ def _eva_targets(ctx: Ctx, entry: Frame, cid: str, side: str) -> list[Option]:
     return out
 
 
-def check_interception_modifier(ctx: Ctx, frame: Frame, o: Any) -> str | None:
-    if not _response_to(frame, "interception_declared"):
-        return "an interception roll is modified after the interceptions are declared (6.6.9, 6.11.e)"
-    entry = _entry(ctx, frame, "intercepts")
-    if entry is None or not _int_targets(ctx, entry, frame["c"], o.applies_to):
-        who = "your" if o.applies_to == "own" else "an enemy's"
-        return f"no interception roll of {who} forces has been declared (6.6.9)"
-    return None
+def _roll_modifier(trigger: str, targets: Callable[[Ctx, Frame, str, str], list[Option]], what: str,
+                   roll: str, rule: str) -> tuple[Callable[[Ctx, Frame, Any], str | None],
+                                                  Callable[[Ctx, Frame, Any], None]]:
+    """The check and the handler of a card that modifies one declared interception or evasion roll (74
+    Scouts): offered after the declaration (`trigger`), for a roll of the card player's side `applies_to`;
+    the player picks which, and the choice `what` records the modifier."""
+
+    def check(ctx: Ctx, frame: Frame, o: Any) -> str | None:
+        if not _response_to(frame, trigger):
+            return f"an {roll} roll is modified after the {roll}s are declared ({rule}, 6.11.e)"
+        entry = _entry(ctx, frame, "intercepts")
+        if entry is None or not targets(ctx, entry, frame["c"], o.applies_to):
+            who = "your" if o.applies_to == "own" else "an enemy's"
+            return f"no {roll} roll of {who} forces has been declared ({rule})"
+        return None
+
+    def run(ctx: Ctx, frame: Frame, o: Any) -> None:
+        entry = _entry(ctx, frame, "intercepts")
+        found = targets(ctx, entry, frame["c"], o.applies_to) if entry is not None else []
+        if not found:
+            ctx.log("aw.resp.no_effect", _log_rule(ctx, frame), country=frame["c"], card=frame["card"], applies=rule)
+            return
+        _choose(ctx, frame, what, [(v, {**p, "amount": o.amount}) for v, p in found], amount=o.amount)
+
+    return check, run
 
 
-@op("interception_modifier", check_interception_modifier)
-def interception_modifier(ctx: Ctx, frame: Frame, o: Any) -> None:
-    entry = _entry(ctx, frame, "intercepts")
-    targets = _int_targets(ctx, entry, frame["c"], o.applies_to) if entry is not None else []
-    if not targets:
-        ctx.log("aw.resp.no_effect", _log_rule(ctx, frame), country=frame["c"], card=frame["card"], applies="6.6.9")
-        return
-    _choose(ctx, frame, "int_mod", [(v, {**p, "amount": o.amount}) for v, p in targets], amount=o.amount)
+check_interception_modifier, _interception_modifier = _roll_modifier(
+    "interception_declared", _int_targets, "int_mod", "interception", "6.6.9")
+op("interception_modifier", check_interception_modifier)(_interception_modifier)
+check_evasion_modifier, _evasion_modifier = _roll_modifier(
+    "evasion_declared", _eva_targets, "eva_mod", "evasion", "6.6.10")
+op("evasion_modifier", check_evasion_modifier)(_evasion_modifier)
 
 
 @chosen("int_mod")
@@ -344,26 +359,6 @@ def _int_mod(ctx: Ctx, frame: Frame, value: str, choice: Frame) -> None:
                    area=entry["area"], amount=amount, applies="6.6.9", public="aw.resp.interception_mod_public",
                    public_params={"country": frame["c"], "card": frame["card"], "target": a["country"],
                                   "src": a["src"], "area": entry["area"], "amount": amount, "applies": "6.6.9"})
-
-
-def check_evasion_modifier(ctx: Ctx, frame: Frame, o: Any) -> str | None:
-    if not _response_to(frame, "evasion_declared"):
-        return "an evasion roll is modified after the evasions are declared (6.6.10, 6.11.e)"
-    entry = _entry(ctx, frame, "intercepts")
-    if entry is None or not _eva_targets(ctx, entry, frame["c"], o.applies_to):
-        who = "your" if o.applies_to == "own" else "an enemy's"
-        return f"no evasion roll of {who} forces has been declared (6.6.10)"
-    return None
-
-
-@op("evasion_modifier", check_evasion_modifier)
-def evasion_modifier(ctx: Ctx, frame: Frame, o: Any) -> None:
-    entry = _entry(ctx, frame, "intercepts")
-    targets = _eva_targets(ctx, entry, frame["c"], o.applies_to) if entry is not None else []
-    if not targets:
-        ctx.log("aw.resp.no_effect", _log_rule(ctx, frame), country=frame["c"], card=frame["card"], applies="6.6.10")
-        return
-    _choose(ctx, frame, "eva_mod", [(v, {**p, "amount": o.amount}) for v, p in targets], amount=o.amount)
 
 
 @chosen("eva_mod")
