@@ -7,8 +7,8 @@
   (10.1). These checks apply to every
   land move: marches, interceptions, evasions, retreats (decision, docs/rules-decisions.md).
 * Costs (6.6): 1 AP per area for an army (per unit without a leader); 2 for Sealand (in or out) and for a
-  Mede connection unless the force is all Mede regulars (decision); with 9.7 an all-cavalry force pays
-  half.
+  Mede connection, for every force, the Mede's own included (6.6 names no exception; 1.3 exempts Mede
+  regulars from the attrition only); with 9.7 an all-cavalry force pays half.
 """
 
 from __future__ import annotations
@@ -71,7 +71,6 @@ def step_costs(ctx: Ctx, pieces: list[str], *, per_unit: bool) -> Callable[[str,
     """:func:`step_cost2` of `pieces` as a function of the two areas and :func:`connection` between them
     (what depends on the pieces alone is worked out once, for a force that tries every neighbour)."""
     areas = ctx.c.areas
-    mede_only: list[bool] = []
     factor: list[int] = []  # worked out at the first step priced (a menu often refuses every step first)
 
     def cost(a: str, b: str, conn: str | None) -> int:
@@ -81,10 +80,7 @@ def step_costs(ctx: Ctx, pieces: list[str], *, per_unit: bool) -> Callable[[str,
             factor.append(max(1, len(units_in(ctx, pieces))) if per_unit else 1)
         base = max(int(areas[a].move_cost) if a in areas else 1, int(areas[b].move_cost) if b in areas else 1)
         if conn == MEDE:
-            if not mede_only:
-                mede_only.append(mede_regulars_only(ctx, pieces))
-            if not mede_only[0]:
-                base = max(base, 2)
+            base = max(base, 2)  # 6.6: "Sealand and Mede cost 2 AP", whoever crosses
         return factor[0] * base * factor[1]
     return cost
 
