@@ -390,7 +390,7 @@ class Entry(Step[Ctx]):
                 if ok:
                     land(ctx)["free_siege"].append(area)
                     evasion.move_evaders(ctx, pieces, area, ev["dest"], hasty=ev["hasty"], rule="6.6.10",
-                                         enemy_dest=ev["kind"] != "friendly" and ev["dest"] != "city")
+                                         enemy_dest=ev["kind"] not in ("friendly", "open") and ev["dest"] != "city")
                 else:
                     frame["failed"].extend(pieces)
 
