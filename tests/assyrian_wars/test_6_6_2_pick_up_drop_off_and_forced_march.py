@@ -42,3 +42,15 @@ def test_6_6_8_two_armies_force_march_in_one_impulse_for_10_ap_each() -> None:
     pos.act("assyria", "march:assyria-nagir_ekalli", "to:arrapha", "stop")
     assert loc(pos, "assyria-hi4-1") == "nineveh" and loc(pos, "assyria-hi4-2") == "arrapha"
     pos.assert_logged(rule="6.6.8", key="aw.march_done", leader="assyria-nagir_ekalli")
+
+
+def test_6_6_8_a_forced_march_never_enters_an_area_where_it_could_be_intercepted_as_7_7() -> None:
+    pos = start()
+    army(pos, "assyria-turtanu", "kalhu", ["assyria-hi4-1"])
+    army(pos, "babylonia-nabu_zer_kitti_lishir", "katmuhu", ["babylonia-li2-1"])
+    set_ap(pos, 12)
+    give_card(pos, "assyria", 110)
+    pos.act("assyria", "card:110:ap", "march:assyria-turtanu")
+    acts = pos.ids("assyria")
+    assert "to:ashur" in acts
+    assert "to:nineveh" not in acts  # next to the Babylonians in Katmuhu (defended decision, 6.6.8 "similar" to 7.7)
