@@ -67,6 +67,9 @@ class AssyrianWars(Game):
             "elimination": OptionSpec("elimination", False, "7.1 elimination (voluntary)", kind=bool),
             "card_events": OptionSpec("card_events", True, "6.11 card events (off: every card gives its APs "
                                       "only; for learning the game and for comparisons)", kind=bool),
+            "pre14_readings": OptionSpec("pre14_readings", False, "the readings of the rules from before issue 14, "
+                                         "where they contradicted the rule book (replays of older saves only)",
+                                         kind=bool),
         }
 
     def _players(self, scenario: str, options: dict[str, Any]) -> int:

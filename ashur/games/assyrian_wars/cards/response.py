@@ -182,7 +182,8 @@ def _auto_destinations(ctx: Ctx, entry: Frame, cid: str, where: str) -> list[tup
     """(destination, kind) of an automatic evasion: the city, an adjacent friendly area, or any destination
     of 6.6.10 (an evasion by a card declares no war, decision)."""
     pieces = _pieces_of(ctx, _own_field_forces(ctx, entry, cid))
-    kinds = {"city": ("city",), "adjacent_friendly": ("friendly",), "any_legal": ("city", "friendly", "open", "enemy")}[where]
+    kinds = {"city": ("city",), "adjacent_friendly": ("friendly",),
+             "any_legal": ("city", "friendly", "open", "enemy")}[where]
     return [(dest, kind) for dest, _mod, kind in evasion.destinations(ctx, cid, pieces, entry["area"],
                                                                       present(ctx, entry)) if kind in kinds]
 

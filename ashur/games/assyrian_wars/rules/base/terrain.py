@@ -19,6 +19,7 @@ from typing import Any
 from ashur.games.assyrian_wars.ctx import Ctx
 from ashur.games.assyrian_wars.rules.base.forces import is_cavalry_force, units_in
 from ashur.games.assyrian_wars.rules.base.losses import attrition_check
+from ashur.games.assyrian_wars.rules.base.readings import pre14
 from ashur.games.assyrian_wars.rules.base.units import is_leader, is_regular, unit_type
 from ashur.games.assyrian_wars.rules.registry import HOOKS
 
@@ -71,6 +72,7 @@ def step_costs(ctx: Ctx, pieces: list[str], *, per_unit: bool) -> Callable[[str,
     """:func:`step_cost2` of `pieces` as a function of the two areas and :func:`connection` between them
     (what depends on the pieces alone is worked out once, for a force that tries every neighbour)."""
     areas = ctx.c.areas
+    old_mede: list[bool] = []  # pre14_readings: all-Mede forces paid 1 AP (older saves)
     factor: list[int] = []  # worked out at the first step priced (a menu often refuses every step first)
 
     def cost(a: str, b: str, conn: str | None) -> int:
@@ -80,7 +82,10 @@ def step_costs(ctx: Ctx, pieces: list[str], *, per_unit: bool) -> Callable[[str,
             factor.append(max(1, len(units_in(ctx, pieces))) if per_unit else 1)
         base = max(int(areas[a].move_cost) if a in areas else 1, int(areas[b].move_cost) if b in areas else 1)
         if conn == MEDE:
-            base = max(base, 2)  # 6.6: "Sealand and Mede cost 2 AP", whoever crosses
+            if not old_mede:
+                old_mede.append(pre14(ctx) and mede_regulars_only(ctx, pieces))
+            if not old_mede[0]:
+                base = max(base, 2)  # 6.6: "Sealand and Mede cost 2 AP", whoever crosses
         return factor[0] * base * factor[1]
     return cost
 

@@ -30,6 +30,7 @@ from ashur.games.assyrian_wars.rules.base.forces import (
     tidy,
     units_in,
 )
+from ashur.games.assyrian_wars.rules.base.readings import pre14
 from ashur.games.assyrian_wars.rules.base.terrain import attrition, can_cross, crossing_attrition
 from ashur.games.assyrian_wars.rules.base.territory import friendly_area
 from ashur.games.assyrian_wars.rules.land.entering import entry_requirement
@@ -71,7 +72,7 @@ def destinations(ctx: Ctx, cid: str, pieces: list[str], area: str,
             continue
         if enemy_units_in(ctx, other, cid):
             continue
-        if friendly_area(ctx, other, cid):
+        if friendly_area(ctx, other, cid) or (is_no_mans_land(ctx, other) and pre14(ctx)):
             friendly.append((other, 1, "friendly"))
             continue
         if is_no_mans_land(ctx, other):
@@ -131,7 +132,8 @@ def evasion_roll(ctx: Ctx, pieces: list[str], dest: str, attackers: list[str], *
         ctx.log("aw.evasion_automatic", rule, area=area, dest=dest, n=len(pieces))
         return True
     if dest_kind is None:
-        dest_kind = "friendly" if dest != "city" and friendly_area(ctx, dest, ctx.owner(pieces[0])) else None
+        dest_kind = "friendly" if dest != "city" and (friendly_area(ctx, dest, ctx.owner(pieces[0])) or (
+            pre14(ctx) and is_no_mans_land(ctx, dest))) else None
     mod = modifier(ctx, pieces, dest, attackers, hasty, dest_kind) + extra
     from ashur.games.assyrian_wars.rules.base.secrecy import fog_to
 

@@ -348,7 +348,6 @@ class Move(Step[Ctx]):
 
     def _pickups(self, ctx: Ctx, frame: Frame, pieces: list[str], in_city: bool) -> list[tuple[str, str | None]]:
         here, c = frame["at"], frame["c"]
-        rec = land_view(ctx)
         present = set(pieces)
         leaders = [p for p in pieces if is_leader(ctx, p)]
         out: list[tuple[str, str | None]] = []

@@ -30,6 +30,7 @@ from ashur.core.flow import Step
 from ashur.games.assyrian_wars.ctx import Ctx
 from ashur.games.assyrian_wars.rules.base.control_areas import city_holder
 from ashur.games.assyrian_wars.rules.base.forces import land, land_view, nation_pieces, owned, tidy
+from ashur.games.assyrian_wars.rules.base.readings import pre14
 from ashur.games.assyrian_wars.rules.base.units import is_leader, is_mercenary, spec, strength, unit_type
 from ashur.games.assyrian_wars.rules.course.impulse import MAX_SAVED, can_pay, pay
 from ashur.games.assyrian_wars.rules.course.mercenaries import pool_hireable
@@ -87,7 +88,8 @@ def _merc_areas(ctx: Ctx, cid: str) -> list[str]:
     out = set()
     areas = ctx.c.areas
     for p in owned(ctx, cid):
-        if p["kind"] in ("unit", "merc", "leader", "king") and p["loc"] in areas and not allied_area(ctx, p["loc"], cid):
+        if p["kind"] in ("unit", "merc", "leader", "king") and p["loc"] in areas \
+                and not allied_area(ctx, p["loc"], cid):
             out.add(p["loc"])
     for a in (*ctx.c.home_areas(cid), *ctx.c.associated_areas(cid)):
         if ctx.area(a)["ctrl"] == cid and not ctx.pieces_at(a):
@@ -98,7 +100,7 @@ def _merc_areas(ctx: Ctx, cid: str) -> list[str]:
 def allied_area(ctx: Ctx, aid: str, cid: str) -> bool:
     """6.2: an area controlled by an ally of `cid` (no mercenary is placed there, not even with a force)."""
     holder = ctx.area_ctrl(aid)
-    return holder is not None and holder != cid and ctx.allied(holder, cid)
+    return holder is not None and holder != cid and ctx.allied(holder, cid) and not pre14(ctx)
 
 
 def hires_mercenaries(ctx: Ctx, cid: str) -> bool:

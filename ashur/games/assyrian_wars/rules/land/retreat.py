@@ -25,6 +25,7 @@ from ashur.core.flow import Step
 from ashur.games.assyrian_wars.ctx import Ctx
 from ashur.games.assyrian_wars.rules.base.control_areas import is_no_mans_land
 from ashur.games.assyrian_wars.rules.base.forces import normalize, tidy, track_sorted, units_in
+from ashur.games.assyrian_wars.rules.base.readings import pre14
 from ashur.games.assyrian_wars.rules.base.terrain import attrition, can_cross, crossing_attrition
 from ashur.games.assyrian_wars.rules.base.territory import friendly_area
 from ashur.games.assyrian_wars.rules.land.entering import entry_requirement
@@ -64,7 +65,7 @@ def options(ctx: Ctx, cid: str, pieces: list[str], area: str, forbidden: list[st
     for other, _kind in ctx.c.neighbors(area):
         if other in forbidden or not can_cross(ctx, pieces, area, other) or _enemy_anywhere(ctx, other, cid):
             continue
-        if friendly_area(ctx, other, cid):
+        if friendly_area(ctx, other, cid) or (is_no_mans_land(ctx, other) and pre14(ctx)):
             friendly.append((other, "friendly"))
             continue
         if is_no_mans_land(ctx, other):

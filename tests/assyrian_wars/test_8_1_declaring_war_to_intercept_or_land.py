@@ -1,0 +1,68 @@
+"""8.1, 7.4.2: an interception or a landing into the area of a country at peace below march status is offered
+as a declaration of war on it; choosing it declares the war (paid, with its consequences), then moves
+(issue 14: they were never offered)."""
+
+from __future__ import annotations
+
+from tests.assyrian_wars.landkit import army, ctx, loc, set_ap, start, war
+from tests.assyrian_wars.navalkit import aboard, clear_ships, ship
+
+
+def _assyria_enters_lachish(pos, egypt_saved: int) -> None:
+    war(pos, "assyria", "egypt")
+    pos.state["countries"]["egypt"]["saved"] = egypt_saved
+    army(pos, "egypt-reu", "gaza", ["egypt-hi3-1", "egypt-hi3-2"])
+    army(pos, "assyria-turtanu", "philistia", ["assyria-hi4-1"])
+    set_ap(pos, 5)
+    pos.act("assyria", "move:assyria-turtanu", "to:lachish")  # Judah pays Assyria tribute: open to Assyria
+
+
+def test_8_1_an_interception_into_a_peaceful_minor_is_offered_as_a_declaration_of_war() -> None:
+    pos = start("campaign", special_abilities=False)
+    _assyria_enters_lachish(pos, 5)
+    acts = pos.ids("egypt")
+    assert acts[0] == "no_intercept:egypt-reu"  # the default: no new war
+    assert "intercept_dow:egypt-reu" in acts and "intercept:egypt-reu" not in acts
+    offer = next(a for a in pos.actions("egypt") if a["id"] == "intercept_dow:egypt-reu")
+    assert offer["params"]["war"] == "judah" and offer["params"]["ap"] == 5  # a power on a minor: 5 AP (7.4.2)
+    pos.fix_dice(6, 6)
+    pos.act("egypt", "intercept_dow:egypt-reu")
+    assert ctx(pos).at_war("egypt", "judah")
+    assert pos.state["countries"]["egypt"]["saved"] == 0  # paid from the saved APs outside its impulse
+    pos.assert_logged(rule="8.1", key="aw.interception_declares_war", country="egypt", target="judah")
+    pos.assert_logged(rule="6.6.9", key="aw.interception_result", country="egypt", success=True)
+
+
+def test_8_1_no_interception_by_declaring_war_that_cannot_be_paid() -> None:
+    pos = start("campaign", special_abilities=False)
+    _assyria_enters_lachish(pos, 4)
+    assert not [a for a in pos.ids("egypt") if a.startswith("intercept")]
+
+
+def test_8_1_declining_the_interception_declares_nothing() -> None:
+    pos = start("campaign", special_abilities=False)
+    _assyria_enters_lachish(pos, 5)
+    pos.act("egypt", "no_intercept:egypt-reu")
+    assert not ctx(pos).at_war("egypt", "judah")
+    assert pos.state["countries"]["egypt"]["saved"] == 5
+
+
+def test_8_1_a_landing_in_a_peaceful_minor_is_offered_as_a_declaration_of_war() -> None:
+    pos = start("campaign", special_abilities=False)
+    clear_ships(pos)
+    pos.state["stack"][-1]["c"] = "egypt"
+    set_ap(pos, 8)
+    pos.state["stack"][-1]["cards"] = [99]
+    ship(pos, "egypt-ship-1", "sz_philistia")
+    army(pos, "egypt-reu", "gaza", ["egypt-hi3-1"])
+    pos.act("egypt", "fleet:sz_philistia", "board:egypt-reu", "to:sz_phoenicia")
+    assert aboard(pos, "egypt-hi3-1") == "egypt-ship-1"
+    acts = pos.ids("egypt")
+    assert "land:tyre" not in acts and "land_dow:tyre" in acts
+    offer = next(a for a in pos.actions("egypt") if a["id"] == "land_dow:tyre")
+    assert offer["params"]["war"] == "phoenicia" and offer["params"]["ap"] == 5
+    pos.act("egypt", "land_dow:tyre")
+    assert ctx(pos).at_war("egypt", "phoenicia")
+    pos.assert_logged(rule="8.1", key="aw.landing_declares_war", country="egypt", target="phoenicia", area="tyre")
+    pos.assert_logged(rule="7.4.2", key="aw.spend", country="egypt", what="declaration")
+    assert loc(pos, "egypt-hi3-1") == "tyre"
