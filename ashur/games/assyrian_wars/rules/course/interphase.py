@@ -13,6 +13,7 @@ from ashur.core import flow
 from ashur.core.contract import Action, action
 from ashur.core.flow import Step
 from ashur.games.assyrian_wars.ctx import Ctx
+from ashur.games.assyrian_wars.rules.base.readings import pre14
 from ashur.games.assyrian_wars.rules.base.territory import could_intercept_into, friendly_area
 from ashur.games.assyrian_wars.rules.base.units import is_land_unit, is_leader, is_mercenary, ratings
 from ashur.games.assyrian_wars.rules.registry import FINAL_SLOTS, FLOW, HOOKS, INTERPHASE_SLOTS
@@ -29,9 +30,7 @@ class Interphase(Step[Ctx]):
 
     def run(self, ctx: Ctx, frame: Frame) -> None:
         i = frame["slot"]
-        last = ctx.turn >= ctx.s["last_turn"] or ctx.s.get("ended")
-        slots = [s for s in INTERPHASE_SLOTS if not last or s in FINAL_SLOTS or (s == "9.1 sudden end"
-                                                                                 and not ctx.s.get("ended"))]
+        slots = slots_of(ctx)
         if i == 0:
             ctx.log("aw.interphase", "7.0", turn=ctx.turn)
         if i >= len(slots) or ctx.s.get("ended") == "now":
@@ -42,6 +41,18 @@ class Interphase(Step[Ctx]):
         entry = HOOKS.interphase.get(slots[i])
         if entry is not None:
             entry[1](ctx)
+
+
+def slots_of(ctx: Ctx) -> list[str]:
+    """The slots of this Interphase. 3.7: the game ends after the Interphase following the last turn, so that
+    Interphase is complete (its politics, secret diplomacy, relocation and the cards' discards can still change
+    VPs; the timetable has no events after the last turn). 9.1: after a sudden end, the political and timetable
+    changes are skipped (:data:`FINAL_SLOTS`). The option ``pre14_readings`` (older saves) skips them after the
+    last turn too."""
+    ended = ctx.s.get("ended")
+    if ended or (ctx.turn >= ctx.s["last_turn"] and pre14(ctx)):
+        return [s for s in INTERPHASE_SLOTS if s in FINAL_SLOTS or (s == "9.1 sudden end" and not ended)]
+    return list(INTERPHASE_SLOTS)
 
 
 # --- 7.2 leader promotion ------------------------------------------------------------------------
