@@ -1,13 +1,13 @@
 """Markers out of stock (10.4.a, 8.3.1).
 
-The pillage and city damage markers are finite (2.2: 24 pillage 1/2, 6 pillage 1/revolt, 16 damage 1/2,
-4 damage 3/4). When every marker of a kind is in use, each country with such markers in the areas it
-controls must at once repair one "with APs from income and/or cards": the phasing country with the APs left
-in its impulse (its income and saved APs), any other country with its saved APs and, as far as they fall
-short, an advance on the income of its next scheduled impulse (repaid from it first, as a loan of 6.11);
-either may add a card from its hand played for its APs (the rest of the card's APs is saved, at most 4). A
-country that cannot loses 1 VP (a minor's loss falls on its allied power, 8.3.1). With the option
-``pre14_readings`` (older saves) only the saved APs and a card count. Repairing removes the whole marker: 1 AP per pillage level or city
+The pillage and city damage markers are finite (2.2: 24 pillage 1/2, 6 pillage 1/revolt, 16 damage 1/2, 4
+damage 3/4). When every marker of a kind is in use, each country with such markers in the areas it controls
+must at once repair one "with APs from income and/or cards": the phasing country with the APs left in its
+impulse (its income and saved APs), any other country with its saved APs and, as far as they fall short, an
+advance on the income of its next scheduled impulse (repaid from it first, as a loan of 6.11); either may add
+a card from its hand played for its APs (the rest of the card's APs is saved, at most 4). A country that
+cannot loses 1 VP (a minor's loss falls on its allied power, 8.3.1). With the option ``pre14_readings`` (older
+saves) only the saved APs and a card count. Repairing removes the whole marker: 1 AP per pillage level or city
 damage level on it; a besieged city cannot be repaired (6.4). Checked at the end of every impulse.
 
 ECO markers come from the same finite stock (2.2: 16 ECO +1, 10 ECO −1 markers). 10.4.a gives no way to
