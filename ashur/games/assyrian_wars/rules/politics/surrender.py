@@ -1,12 +1,12 @@
 """Surrender (7.1 B).
 
-A country may offer to surrender when it has lost at least 3 home cities or was defeated in a battle
-that earned the victor 3 VP (at any time of the game: 7.1 B sets no time; with the option
-``pre14_readings`` of older saves, in this turn only). It surrenders to every power at war with it, never
-to just one; each may reject the offer. The powers accepting conquer it (10.4.c when several do); if every one rejects, the
-country scores 1 VP. Assyria never surrenders. A minor surrenders through the power it is allied to; a
-minor played under 7.4.5 cannot (its temporary player cannot negotiate peace). One offer per country
-and turn (see docs/rules-decisions.md); offered in the country's impulse and in the Interphase (7.1).
+A country may offer to surrender when it has lost at least 3 home cities or was defeated in a battle that
+earned the victor 3 VP (at any time of the game: 7.1 B sets no time; with the option ``pre14_readings`` of
+older saves, in this turn only). It surrenders to every power at war with it, never to just one; each may
+reject the offer. The powers accepting conquer it (10.4.c when several do); if every one rejects, the country
+scores 1 VP. Assyria never surrenders. A minor surrenders through the power it is allied to; a minor played
+under 7.4.5 cannot (its temporary player cannot negotiate peace). One offer per country and turn (see
+docs/rules-decisions.md); offered in the country's impulse and in the Interphase (7.1).
 """
 
 from __future__ import annotations
