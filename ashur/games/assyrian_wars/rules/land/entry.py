@@ -119,9 +119,12 @@ class Entry(Step[Ctx]):
         if kind == "evade":
             acts = []
             for dest, _mod, dkind in evasion.destinations(ctx, actor, q["pieces"], area, present(ctx, frame)):
-                acts.append(action(f"evade:{dest}", "aw.act.evade", "6.6.10", area=dest, how=dkind))
+                war = dkind.split(":", 1)[1] if dkind.startswith("dow:") else ""
+                dow = "_dow" if war else ""  # 8.1: an evasion that declares war says so
+                acts.append(action(f"evade:{dest}", f"aw.act.evade{dow}", "6.6.10", area=dest, how=dkind, war=war))
                 if dest != "city":
-                    acts.append(action(f"evade_hasty:{dest}", "aw.act.evade_hasty", "6.6.10", area=dest, how=dkind))
+                    acts.append(action(f"evade_hasty:{dest}", f"aw.act.evade_hasty{dow}", "6.6.10", area=dest,
+                                       how=dkind, war=war))
             acts.append(action("stay", "aw.act.no_evasion", "6.6.10", area=area))
             return acts
         if kind == "relief":

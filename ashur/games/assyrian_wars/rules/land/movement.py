@@ -322,8 +322,9 @@ class Move(Step[Ctx]):
         acts = []
         for dest, cost2, dow in steps(ctx, imp, c, pieces, here, self._per_unit(frame)):
             extra = dow_cost(ctx, c, dow) if dow else 0
-            acts.append(action(f"to:{dest}", "aw.act.move_to", "6.6", area=dest, ap=cost2 / 2 + extra,
-                               war=dow or ""))
+            # 8.1: a step that declares war says so (its APs include the declaration's, 7.4.2)
+            acts.append(action(f"to:{dest}", "aw.act.move_to_dow" if dow else "aw.act.move_to", "6.6", area=dest,
+                               ap=cost2 / 2 + extra, war=dow or ""))
         in_city = bool(ctx.piece(pieces[0])["city"])
         rec = land_view(ctx)
         for pid, lid in self._pickups(ctx, frame, pieces, in_city):

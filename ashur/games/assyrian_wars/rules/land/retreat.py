@@ -116,7 +116,10 @@ class Retreat(Step[Ctx]):
         attrition(ctx, pieces, "6.7.8", "aw.why.no_retreat")
 
     def actions(self, ctx: Ctx, frame: Frame, actor: str) -> list[Action]:
-        return [action(f"retreat:{d}", "aw.act.retreat", "6.7.8", area=d, how=k) for d, k in self._options(ctx, frame)]
+        # 6.7.8, 8.1: a retreat that declares war says so
+        return [action(f"retreat:{d}", "aw.act.retreat_dow" if k.startswith("dow:") else "aw.act.retreat", "6.7.8",
+                       area=d, how=k, war=k.split(":", 1)[1] if k.startswith("dow:") else "")
+                for d, k in self._options(ctx, frame)]
 
     def prompt(self, ctx: Ctx, frame: Frame, actor: str) -> dict[str, Any]:
         return {"key": "aw.prompt.retreat", "params": {"country": actor, "area": frame["area"]}}
