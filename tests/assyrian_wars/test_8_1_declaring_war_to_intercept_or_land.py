@@ -66,3 +66,13 @@ def test_8_1_a_landing_in_a_peaceful_minor_is_offered_as_a_declaration_of_war() 
     pos.assert_logged(rule="8.1", key="aw.landing_declares_war", country="egypt", target="phoenicia", area="tyre")
     pos.assert_logged(rule="7.4.2", key="aw.spend", country="egypt", what="declaration")
     assert loc(pos, "egypt-hi3-1") == "tyre"
+
+
+def test_8_1_a_move_that_declares_war_says_so_in_its_label() -> None:
+    pos = start("campaign")
+    army(pos, "assyria-turtanu", "dur_sharrukin", ["assyria-hi4-1"])
+    set_ap(pos, 12)
+    pos.act("assyria", "move:assyria-turtanu")
+    moves = {a["id"]: a for a in pos.actions("assyria") if a["id"].startswith("to:")}
+    assert moves["to:musasir"]["label"] == "aw.act.move_to_dow" and moves["to:musasir"]["params"]["war"] == "urartu"
+    assert moves["to:nineveh"]["label"] == "aw.act.move_to"
