@@ -4,7 +4,7 @@ of the impulse)."""
 
 from __future__ import annotations
 
-from tests.assyrian_wars.landkit import army, push_battle, put, settle, start, top, war
+from tests.assyrian_wars.landkit import army, push_battle, put, set_ap, settle, start, top, war
 
 
 def test_7_4_4_the_tribute_check_follows_the_battle_won_at_once() -> None:
@@ -22,3 +22,17 @@ def test_7_4_4_the_tribute_check_follows_the_battle_won_at_once() -> None:
     assert checked, "the check is rolled before the impulse goes on"
     assert top(pos)["step"] == "impulse" and top(pos)["phase"] == "main"
     assert not any(e["key"] == "aw.impulse_end" for e in pos.log)
+
+
+def test_7_4_4_after_an_overrun_the_check_comes_before_the_force_moves_on() -> None:
+    pos = start("campaign", special_abilities=False)
+    war(pos, "assyria", "urartu")
+    army(pos, "assyria-turtanu", "dur_sharrukin", ["assyria-hi4-1", "assyria-hi4-2"])
+    put(pos, "urartu-li2-1", "musasir")
+    set_ap(pos, 10)
+    pos.fix_dice(1, 1, 1, 1, 1, *[6] * 12)  # the Assyrians hit five times: the lone unit is overrun
+    pos.act("assyria", "move:assyria-turtanu", "to:musasir")
+    settle(pos)
+    pos.assert_logged(rule="7.4.4", key="aw.punishment_due", minor="urartu", how="battle")
+    checked = [e for e in pos.log if e["rule"] == "7.4.4" and e["key"] in ("aw.punished", "aw.punishment_failed")]
+    assert checked and top(pos)["step"] == "move"  # rolled while the force may still move on (6.7.7)

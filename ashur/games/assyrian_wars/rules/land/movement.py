@@ -293,6 +293,10 @@ class Move(Step[Ctx]):
             frame["fought"] = False
             pieces = moving(ctx, frame)
             imp = _impulse(ctx)
+            if HOOKS.call("punishment.due_now", ctx):
+                # 7.4.4: a battle won on this step (its retreats resolved) calls for an immediate tribute check,
+                # before the force moves on after an overrun
+                HOOKS.call("punishment.resolve_now", ctx, imp)
             if frame.get("quick") and imp["spent2"] % 2 and fought:
                 imp["spent2"] += 1
                 ctx.log("aw.quick_half_lost", "9.7", country=frame["c"])
