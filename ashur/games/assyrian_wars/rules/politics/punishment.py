@@ -10,10 +10,11 @@
   all if that power is at war with Assyria. Assyria may turn the punishment into a campaign of
   conquest at any time, without AP cost: no more tribute checks for that minor.
 
-Each battle won and city taken is queued as it happens; the checks are rolled as soon as the battle (with
-its retreats) or the action that took the city is over (7.4.4 "immediate"): a moving force has them rolled
-before it moves on after an overrun, otherwise they come when the phasing country's impulse resumes, before
-it does anything else; at the latest at the end of the impulse. With the option ``pre14_readings`` (older saves) they wait for the end of the impulse.
+Each battle won and city taken is queued as it happens; the checks are rolled as soon as the battle (with its
+retreats) or the action that took the city is over (7.4.4 "immediate"): a moving force has them rolled before
+it moves on after an overrun, otherwise they come when the phasing country's impulse resumes, before it does
+anything else; at the latest at the end of the impulse. With the option ``pre14_readings`` (older saves) they
+wait for the end of the impulse.
 """
 
 from __future__ import annotations
