@@ -17,34 +17,48 @@ def _assyria_enters_lachish(pos, egypt_saved: int) -> None:
     pos.act("assyria", "move:assyria-turtanu", "to:lachish")  # Judah pays Assyria tribute: open to Assyria
 
 
-def test_8_1_an_interception_into_a_peaceful_minor_is_offered_as_a_declaration_of_war() -> None:
+def _mede_enters_musasir(pos) -> None:
+    """The Mede (at war with Assyria and Urartu) enters Musasir, next to an Assyrian army; Urartu, a tribute
+    (check) refuser at peace with Assyria, may be attacked by Assyria for free (5.2.3)."""
+    war(pos, "assyria", "mede")
+    war(pos, "mede", "urartu")
+    army(pos, "assyria-turtanu", "dur_sharrukin", ["assyria-hi4-1", "assyria-hi4-2"])
+    army(pos, "mede-daiukku", "mannea", ["mede-li2-1"])
+    pos.state["stack"][-1]["c"] = "mede"
+    set_ap(pos, 5)
+    pos.act("mede", "move:mede-daiukku", "to:musasir")
+
+
+def test_8_1_an_interception_into_a_peaceful_country_is_offered_as_a_declaration_of_war() -> None:
     pos = start("campaign", special_abilities=False)
-    _assyria_enters_lachish(pos, 5)
-    acts = pos.ids("egypt")
-    assert acts[0] == "no_intercept:egypt-reu"  # the default: no new war
-    assert "intercept_dow:egypt-reu" in acts and "intercept:egypt-reu" not in acts
-    offer = next(a for a in pos.actions("egypt") if a["id"] == "intercept_dow:egypt-reu")
-    assert offer["params"]["war"] == "judah" and offer["params"]["ap"] == 5  # a power on a minor: 5 AP (7.4.2)
+    assert not ctx(pos).at_war("assyria", "urartu")
+    _mede_enters_musasir(pos)
+    acts = pos.ids("assyria")
+    assert acts[0] == "no_intercept:assyria-turtanu"  # the default: no new war
+    assert "intercept_dow:assyria-turtanu" in acts and "intercept:assyria-turtanu" not in acts
+    offer = next(a for a in pos.actions("assyria") if a["id"] == "intercept_dow:assyria-turtanu")
+    assert offer["label"] == "aw.act.intercept_dow"
+    assert offer["params"]["war"] == "urartu" and offer["params"]["ap"] == 0  # a refuser: free (5.2.3)
     pos.fix_dice(6, 6)
-    pos.act("egypt", "intercept_dow:egypt-reu")
-    assert ctx(pos).at_war("egypt", "judah")
-    assert pos.state["countries"]["egypt"]["saved"] == 0  # paid from the saved APs outside its impulse
-    pos.assert_logged(rule="8.1", key="aw.interception_declares_war", country="egypt", target="judah")
-    pos.assert_logged(rule="6.6.9", key="aw.interception_result", country="egypt", success=True)
-
-
-def test_8_1_no_interception_by_declaring_war_that_cannot_be_paid() -> None:
-    pos = start("campaign", special_abilities=False)
-    _assyria_enters_lachish(pos, 4)
-    assert not [a for a in pos.ids("egypt") if a.startswith("intercept")]
+    pos.act("assyria", "intercept_dow:assyria-turtanu")
+    assert ctx(pos).at_war("assyria", "urartu")
+    pos.assert_logged(rule="8.1", key="aw.interception_declares_war", country="assyria", target="urartu")
+    pos.assert_logged(rule="6.6.9", key="aw.interception_result", country="assyria", success=True)
 
 
 def test_8_1_declining_the_interception_declares_nothing() -> None:
     pos = start("campaign", special_abilities=False)
-    _assyria_enters_lachish(pos, 5)
-    pos.act("egypt", "no_intercept:egypt-reu")
-    assert not ctx(pos).at_war("egypt", "judah")
-    assert pos.state["countries"]["egypt"]["saved"] == 5
+    _mede_enters_musasir(pos)
+    pos.act("assyria", "no_intercept:assyria-turtanu")
+    assert not ctx(pos).at_war("assyria", "urartu")
+
+
+def test_8_1_an_interception_declaring_war_is_paid_from_the_saved_aps() -> None:
+    pos = start("campaign", special_abilities=False)
+    # Egypt outside its impulse would pay 5 AP to declare war on Judah (7.4.2); 4 saved APs (the most one can
+    # save, 3.1) are not enough, so the interception is not offered
+    _assyria_enters_lachish(pos, 4)
+    assert not [a for a in pos.ids("egypt") if a.startswith("intercept")]
 
 
 def test_8_1_a_landing_in_a_peaceful_minor_is_offered_as_a_declaration_of_war() -> None:
