@@ -56,10 +56,6 @@ def blocked(ctx: Ctx, area: str, interceptor: str, entering: list[str]) -> bool:
     return False
 
 
-def may_enter(ctx: Ctx, countries: list[str], area: str) -> bool:
-    return all(entry_requirement(ctx, c, area)[0] == "ok" for c in countries)
-
-
 def war_to_enter(ctx: Ctx, countries: list[str], area: str) -> str | None:
     """8.1: ``""`` when the countries of a force may enter `area` as it is; the country they must all declare
     war on (each able to declare and to pay it now, 7.4.2) to enter it; None when they may not enter."""
