@@ -100,7 +100,8 @@ def _offer(ctx: Ctx, frame: Frame) -> list[Action]:
                 box = loc[len(TRADE):]
                 out.append(action(f"fleet:{box}", "aw.act.fleet_from_box", "6.16.b", box=box, n=len(ships)))
             continue
-        if can_pay(frame, STEP_AP2) or landing_areas(ctx, c, loc, ships) or boardable(ctx, c, loc, ships):
+        if can_pay(frame, STEP_AP2) or landing_areas(ctx, c, loc, ships) or boardable(ctx, c, loc, ships) \
+                or landing_wars(ctx, c, loc, ships):
             out.append(action(f"fleet:{loc}", "aw.act.fleet_move", "6.16.b", zone=loc, n=len(ships)))
     return out
 
