@@ -17,7 +17,7 @@ import orjson
 from ashur.core import log as corelog
 from ashur.core.contract import Action, Game
 from ashur.core.errors import IllegalAction
-from ashur.core.statedata import as_state, clone
+from ashur.core.statedata import as_state, clone, thaw
 
 State = dict[str, Any]
 
@@ -32,8 +32,10 @@ class Position:
     @property
     def state(self) -> State:
         """The state under test. Tests may edit it in place, so the engine's memo of it is dropped on
-        every access (the memo is only valid for a state nobody but the engine changes)."""
+        every access (the memo is only valid for a state nobody but the engine changes), and the records
+        it shares with earlier states (copy on write) become its own."""
         st = self._state
+        thaw(st)
         memo = getattr(st, "memo", None)
         if memo:
             memo.clear()

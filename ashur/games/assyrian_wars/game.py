@@ -16,7 +16,7 @@ import yaml
 from ashur.core import flow
 from ashur.core.contract import Action, Game, OptionSpec, Result, ScenarioInfo
 from ashur.core.errors import IllegalAction, SetupError
-from ashur.core.statedata import GameState, as_state, clone, clone_for_act, copy_actions
+from ashur.core.statedata import GameState, as_state, clone, copy_actions, fork
 from ashur.core.validate import check_action_id
 from ashur.games.assyrian_wars.ctx import Ctx
 from ashur.games.assyrian_wars.rules import FLOW, HOOKS, load_all
@@ -24,6 +24,9 @@ from ashur.games.assyrian_wars.rules.base.players import countries_of_role, role
 
 State = dict[str, Any]
 MESSAGES = Path(__file__).parent / "messages"
+
+COW_TABLES = ("pieces", "areas")
+"""The tables of flat records that ``act`` copies on write (most actions change a few pieces and areas)."""
 
 
 @lru_cache(maxsize=1)
@@ -184,9 +187,10 @@ class AssyrianWars(Game):
         readers = state.memo.get("readers") or _readers(ctx0)
         key = state.memo.get("readers_key") or _readers_key(state)
         at = ctx0._at
+        at_own = state.memo.get("at_own")
         static = state.memo.get("pieces_static")
         state.memo.clear()
-        ctx = Ctx(state, content(), at=at)
+        ctx = Ctx(state, content(), at=at, at_own=at_own)
         if static is not None:
             state.memo["pieces_static"] = static
         try:
@@ -204,6 +208,8 @@ class AssyrianWars(Game):
         state.memo["readers_key"] = after_key
         if ctx._at is not None:
             state.memo["at"] = ctx._at
+            if ctx._at is at and at_own is not None:
+                state.memo["at_own"] = at_own
         if static is not None:
             state.memo["pieces_static"] = static
 
@@ -215,7 +221,7 @@ class AssyrianWars(Game):
         legal = self._legal(state, role)
         if not any(a["id"] == action_id for a in legal):
             self.apply(state, role, action_id)  # raises IllegalAction with the step's reason; changes nothing
-        new = clone_for_act(state)
+        new = fork(state, COW_TABLES)
         new.memo[("legal", role)] = legal
         new.memo["deciders"] = state.memo["deciders"]
         for k in ("readers", "readers_key"):
@@ -223,7 +229,10 @@ class AssyrianWars(Game):
                 new.memo[k] = state.memo[k]
         at = self._ctx(state)._at
         if at is not None:
-            new.memo["at"] = {loc: list(pids) for loc, pids in at.items()}
+            # the location index is shared like the records: each side copies a list before changing it
+            new.memo["at"] = dict(at)
+            new.memo["at_own"] = set()
+            state.memo["at_own"] = set()
         self.apply(new, role, action_id)
         return new
 
