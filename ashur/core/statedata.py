@@ -152,7 +152,10 @@ def fork(state: State, tables: tuple[str, ...] = ()) -> GameState:
     """
     if not tables:
         return as_state(clone(state))
-    data = orjson.loads(orjson.dumps({k: v for k, v in state.items() if k not in tables}))
+    rest = dict(state)
+    for name in tables:
+        del rest[name]
+    data = orjson.loads(orjson.dumps(rest))
     thawed = state.thawed if isinstance(state, GameState) else None
     if thawed is None:
         for name in tables:
