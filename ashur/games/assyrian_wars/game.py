@@ -68,6 +68,9 @@ class AssyrianWars(Game):
                                             "beginners)", kind=bool),
             "secret_diplomacy": OptionSpec("secret_diplomacy", False, "7.5 secret diplomacy (voluntary)", kind=bool),
             "elimination": OptionSpec("elimination", False, "7.1 elimination (voluntary)", kind=bool),
+            "setup_revision": OptionSpec("setup_revision", 0, "scenario set-up of an earlier version, for saved "
+                                         "games (0 = current; 1 = before issue 14: Rise and Fall with Phoenicia, "
+                                         "Judah and the Scythians pro-Assyrian)", kind=int),
             "card_events": OptionSpec("card_events", True, "6.11 card events (off: every card gives its APs "
                                       "only; for learning the game and for comparisons)", kind=bool),
         }
@@ -289,6 +292,29 @@ class AssyrianWars(Game):
             else:
                 raise ValueError(f"card {number} is neither in the draw pile nor in the discard pile")
         deck.extend(reversed(items))
+
+    def resume(self, state: State) -> None:
+        from ashur.games.assyrian_wars.testhooks import resume
+
+        resume(state, content())
+
+    def give_impulse(self, state: State, actor: str, points: int, cards: list[Any] | None = None) -> None:
+        """Test hook: `actor`'s impulse now with `points` APs and, when given, exactly `cards` in hand (3.1)."""
+        from ashur.games.assyrian_wars.testhooks import give_impulse
+
+        give_impulse(state, content(), actor, points, None if cards is None else [int(c) for c in cards])
+
+    def pending(self, state: State, role: str) -> dict[str, Any] | None:
+        """The decision of `role` now, with the rule its prompt (or step) names and the step's kind."""
+        from ashur.games.assyrian_wars.testhooks import pending_rule
+
+        found = super().pending(state, role)
+        if found is None:
+            return None
+        state = as_state(state)
+        found["rule"] = pending_rule(state, content(), role, self._deciding(state, role))
+        found["step"] = state["stack"][-1]["step"]
+        return found
 
     def render_terminal(self, view: dict[str, Any], lang: str = "en") -> Any:
         from ashur.games.assyrian_wars.tui import render
