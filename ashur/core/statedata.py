@@ -75,7 +75,7 @@ class Log:
 class GameState(dict):  # type: ignore[type-arg]
     """A game state: a plain JSON dict, plus its log and the engine's memo of this state (not JSON)."""
 
-    __slots__ = ("log", "memo")
+    __slots__ = ("log", "memo", "thawed")
 
     def __init__(self, data: State | None = None, log: Log | None = None) -> None:
         super().__init__(data or ())
@@ -86,6 +86,9 @@ class GameState(dict):  # type: ignore[type-arg]
         self["log_n"] = len(log)
         self.log = log
         self.memo: dict[Any, Any] = {}
+        self.thawed: list[tuple[str, str]] | None = None
+        """The (table, key) records copied on write since the last :func:`fork` (None: not tracked, so
+        any record may be private; the next fork looks at all of them)."""
 
     def __reduce__(self) -> Any:
         # pickling (process pools) keeps the log
@@ -110,8 +113,84 @@ def clone(state: State) -> Any:
     return orjson.loads(orjson.dumps(state))  # plain data stays plain (contract calls wrap it: as_state)
 
 
+class Shared(dict):  # type: ignore[type-arg]
+    """A record (a flat dict of scalars) that several states share after :func:`fork` (copy on write).
+
+    It refuses every change: whoever changes a record must first give its own state a private copy
+    (``table[key] = dict(record)``; the games' accessors do it). So a change through a forgotten path fails
+    loudly instead of changing the state an undo snapshot holds. It is a dict to every reader: equal to a
+    dict of the same items, and JSON, pickling and copying see a plain dict.
+    """
+
+    __slots__ = ()
+
+    def _refuse(self, *_: Any, **__: Any) -> Any:
+        raise TypeError("a shared record of a game state is read-only: change it through the game's "
+                        "accessor, which copies it first (copy on write)")
+
+    __setitem__ = __delitem__ = _refuse  # type: ignore[assignment]
+    pop = popitem = setdefault = update = clear = __ior__ = _refuse  # type: ignore[assignment]
+
+    def __reduce__(self) -> Any:
+        return (dict, (dict(self),))
+
+    def __copy__(self) -> dict[str, Any]:
+        return dict(self)
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> dict[str, Any]:
+        return dict(self)
+
+
+def fork(state: State, tables: tuple[str, ...] = ()) -> GameState:
+    """The copy ``act`` works on (a :class:`GameState`; the log is never part of the data).
+
+    The `tables` (top-level dicts of flat records, e.g. every piece) are copied on write: the new state
+    gets its own table whose records are shared, read-only :class:`Shared` records, and a record is copied
+    only when an action changes it. A record the source state changed since its last fork is frozen in
+    place (an equal record), so both states see the same data and neither can change the other's.
+    Everything else is deep-copied.
+    """
+    if not tables:
+        return as_state(clone(state))
+    rest = dict(state)
+    for name in tables:
+        del rest[name]
+    data = orjson.loads(orjson.dumps(rest))
+    thawed = state.thawed if isinstance(state, GameState) else None
+    if thawed is None:
+        for name in tables:
+            src = state[name]
+            for key, rec in src.items():
+                if type(rec) is not Shared:
+                    src[key] = Shared(rec)
+    else:
+        for name, key in thawed:
+            src = state[name]
+            if type(src[key]) is not Shared:
+                src[key] = Shared(src[key])
+    for name in tables:
+        data[name] = dict(state[name])
+    new = GameState(data, state.log.fork()) if isinstance(state, GameState) else as_state(data)
+    new.thawed = []
+    if isinstance(state, GameState):
+        state.thawed = []
+    return new
+
+
+def thaw(state: State) -> None:
+    """Give `state` private, writable copies of its shared records (for code that edits a state by hand,
+    such as scripted tests; the engine itself copies a record only when it changes it)."""
+    for table in state.values():
+        if type(table) is dict:
+            for key, rec in table.items():
+                if type(rec) is Shared:
+                    table[key] = dict(rec)
+    if isinstance(state, GameState):
+        state.thawed = None
+
+
 def clone_for_act(state: State) -> GameState:
-    """The copy ``act`` works on: a :class:`GameState` (the log is never part of the data)."""
+    """The copy ``act`` works on when nothing is shared: a full deep copy as a :class:`GameState`."""
     return as_state(clone(state))
 
 
