@@ -13,11 +13,17 @@ legal actions, indexes), dropped whenever the engine changes the state.
 from __future__ import annotations
 
 import hashlib
+import os
 from typing import Any
 
 import orjson
 
 State = dict[str, Any]
+
+STRICT = os.environ.get("ASHUR_STRICT_COW", "") == "1"
+"""When true, :func:`fork` also wraps every record the two states share in a read-only :class:`Shared`, so
+a change that bypasses the game's copy-on-write accessors fails loudly. The tests and the fuzzer set it;
+play leaves it off, because reading a dict subclass is slower than reading a plain dict."""
 
 
 class Log:
@@ -75,7 +81,7 @@ class Log:
 class GameState(dict):  # type: ignore[type-arg]
     """A game state: a plain JSON dict, plus its log and the engine's memo of this state (not JSON)."""
 
-    __slots__ = ("log", "memo", "thawed")
+    __slots__ = ("log", "memo", "owned")
 
     def __init__(self, data: State | None = None, log: Log | None = None) -> None:
         super().__init__(data or ())
@@ -86,9 +92,9 @@ class GameState(dict):  # type: ignore[type-arg]
         self["log_n"] = len(log)
         self.log = log
         self.memo: dict[Any, Any] = {}
-        self.thawed: list[tuple[str, str]] | None = None
-        """The (table, key) records copied on write since the last :func:`fork` (None: not tracked, so
-        any record may be private; the next fork looks at all of them)."""
+        self.owned: dict[str, set[str]] | None = None
+        """Per copy-on-write table, the keys of the records this state owns, i.e. copied on write since the
+        last :func:`fork` (None: the state owns every record, as one never forked)."""
 
     def __reduce__(self) -> Any:
         # pickling (process pools) keeps the log
@@ -145,48 +151,44 @@ def fork(state: State, tables: tuple[str, ...] = ()) -> GameState:
     """The copy ``act`` works on (a :class:`GameState`; the log is never part of the data).
 
     The `tables` (top-level dicts of flat records, e.g. every piece) are copied on write: the new state
-    gets its own table whose records are shared, read-only :class:`Shared` records, and a record is copied
-    only when an action changes it. A record the source state changed since its last fork is frozen in
-    place (an equal record), so both states see the same data and neither can change the other's.
-    Everything else is deep-copied.
+    gets its own table holding the same record objects, and both states forget that they own any record
+    (:attr:`GameState.owned`), so whichever changes a record first copies it (the games' accessors do).
+    Everything else is deep-copied. With :data:`STRICT`, the shared records become read-only.
     """
-    if not tables:
+    if not tables or not isinstance(state, GameState):
         return as_state(clone(state))
     rest = dict(state)
     for name in tables:
         del rest[name]
     data = orjson.loads(orjson.dumps(rest))
-    thawed = state.thawed if isinstance(state, GameState) else None
-    if thawed is None:
+    if STRICT:
+        owned = state.owned
         for name in tables:
             src = state[name]
-            for key, rec in src.items():
-                if type(rec) is not Shared:
-                    src[key] = Shared(rec)
-    else:
-        for name, key in thawed:
-            src = state[name]
-            if type(src[key]) is not Shared:
-                src[key] = Shared(src[key])
+            for key in (src if owned is None else owned.get(name, ())):
+                if type(src[key]) is not Shared:
+                    src[key] = Shared(src[key])
     for name in tables:
         data[name] = dict(state[name])
-    new = GameState(data, state.log.fork()) if isinstance(state, GameState) else as_state(data)
-    new.thawed = []
-    if isinstance(state, GameState):
-        state.thawed = []
+    new = GameState(data, state.log.fork())
+    new.owned = {name: set() for name in tables}
+    state.owned = {name: set() for name in tables}
     return new
 
 
 def thaw(state: State) -> None:
-    """Give `state` private, writable copies of its shared records (for code that edits a state by hand,
+    """Give `state` private, writable copies of the records it shares (for code that edits a state by hand,
     such as scripted tests; the engine itself copies a record only when it changes it)."""
-    for table in state.values():
-        if type(table) is dict:
-            for key, rec in table.items():
-                if type(rec) is Shared:
-                    table[key] = dict(rec)
+    owned = state.owned if isinstance(state, GameState) else None
+    for name, table in state.items():
+        if type(table) is not dict:
+            continue
+        own = owned.get(name) if owned is not None else None
+        for key, rec in table.items():
+            if type(rec) is Shared or (owned is not None and name in owned and key not in own):
+                table[key] = dict(rec)
     if isinstance(state, GameState):
-        state.thawed = None
+        state.owned = None
 
 
 def clone_for_act(state: State) -> GameState:

@@ -29,7 +29,6 @@ from typing import Any
 
 from ashur.core import log as corelog
 from ashur.core import rng
-from ashur.core.statedata import Shared
 
 State = dict[str, Any]
 
@@ -67,6 +66,11 @@ class Ctx:
         self.c = content
         self._at: dict[str, list[str]] | None = at
         self._at_own = at_own
+        owned = None if frozen else getattr(state, "owned", None)
+        self._own_pieces: set[str] | None = owned.get("pieces") if owned is not None else None
+        self._own_areas: set[str] | None = owned.get("areas") if owned is not None else None
+        """The records of the state's copy-on-write tables this Ctx may change in place (None: all); any
+        other is copied on its first change (see :func:`ashur.core.statedata.fork`)."""
         """The locations whose index lists this Ctx may change (None: all): after ``act`` forks a state, the
         lists are shared with the state before it and copied when a piece moves (copy on write)."""
         self._kind = kinds_of(content)
@@ -206,11 +210,10 @@ class Ctx:
         ``act`` forks a state, its records are shared read-only until changed, see
         :func:`ashur.core.statedata.fork`)."""
         p = self.s["pieces"][pid]
-        if type(p) is Shared and not self.frozen:
+        own = self._own_pieces
+        if own is not None and pid not in own:
+            own.add(pid)
             p = self.s["pieces"][pid] = dict(p)
-            thawed = getattr(self.s, "thawed", None)
-            if thawed is not None:
-                thawed.append(("pieces", pid))
         return p
 
     def _index(self) -> dict[str, list[str]]:
@@ -334,11 +337,10 @@ class Ctx:
     def area(self, aid: str) -> dict[str, Any]:
         """An area's record; in a Ctx that changes the state, the state's own copy (as :meth:`piece`)."""
         a = self.s["areas"][aid]
-        if type(a) is Shared and not self.frozen:
+        own = self._own_areas
+        if own is not None and aid not in own:
+            own.add(aid)
             a = self.s["areas"][aid] = dict(a)
-            thawed = getattr(self.s, "thawed", None)
-            if thawed is not None:
-                thawed.append(("areas", aid))
         return a
 
     def area_ctrl(self, aid: str) -> str | None:
