@@ -4,7 +4,7 @@ as a declaration of war on it; choosing it declares the war (paid, with its cons
 
 from __future__ import annotations
 
-from tests.assyrian_wars.landkit import army, ctx, loc, set_ap, start, war
+from tests.assyrian_wars.landkit import army, ctx, loc, put, set_ap, start, war
 from tests.assyrian_wars.navalkit import aboard, clear_ships, ship
 
 
@@ -90,3 +90,42 @@ def test_8_1_a_move_that_declares_war_says_so_in_its_label() -> None:
     moves = {a["id"]: a for a in pos.actions("assyria") if a["id"].startswith("to:")}
     assert moves["to:musasir"]["label"] == "aw.act.move_to_dow" and moves["to:musasir"]["params"]["war"] == "urartu"
     assert moves["to:nineveh"]["label"] == "aw.act.move_to"
+
+
+def test_8_1_older_saves_keep_interceptions_without_a_declaration_of_war() -> None:
+    # pre14_readings (the regression saves recorded before issue 14): the interception is not offered at all
+    pos = start("campaign", special_abilities=False, pre14_readings=True)
+    _mede_enters_musasir(pos)
+    assert not [a for a in pos.ids("assyria") if "intercept" in a]
+    assert not ctx(pos).at_war("assyria", "urartu")
+
+
+def test_8_1_a_failed_interception_leaves_the_war_declared() -> None:
+    pos = start("campaign", special_abilities=False)
+    _mede_enters_musasir(pos)
+    pos.fix_dice(1, 1)
+    pos.act("assyria", "intercept_dow:assyria-turtanu")
+    pos.assert_logged(rule="6.6.9", key="aw.interception_result", country="assyria", success=False)
+    assert ctx(pos).at_war("assyria", "urartu")
+    assert loc(pos, "assyria-hi4-1") == "dur_sharrukin"
+
+
+def test_8_1_a_landing_declaring_war_on_a_defended_minor_is_an_amphibious_assault() -> None:
+    # 7.4.2 consequences first (the minor activated and handed to a player, 6.17, 7.4.5), then the landing
+    # meets the minor's units outside the city: an amphibious assault (6.16.e) whose defender may evade
+    pos = start("campaign", special_abilities=False)
+    clear_ships(pos)
+    pos.state["stack"][-1]["c"] = "egypt"
+    set_ap(pos, 8)
+    pos.state["stack"][-1]["cards"] = [99]
+    ship(pos, "egypt-ship-1", "sz_philistia")
+    army(pos, "egypt-reu", "gaza", ["egypt-hi3-1"])
+    put(pos, "phoenicia-li2-1", "tyre")
+    pos.act("egypt", "fleet:sz_philistia", "board:egypt-reu", "to:sz_phoenicia")
+    pos.act("egypt", "land_dow:tyre")
+    keys = [e["key"] for e in pos.log]
+    assert keys.index("aw.war_declared") < keys.index("aw.minor_activated") < keys.index("aw.amphibious_assault")
+    pos.assert_logged(rule="7.4.5", key="aw.control")
+    pos.assert_logged(rule="6.16.e", key="aw.amphibious_assault", area="tyre")
+    controller = next(r for r in ("assyria", "babylonia", "mede") if pos.ids(r))
+    assert "stay" in pos.ids(controller)
