@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from ashur.games.assyrian_wars.rules.land.evasion import destinations
 from ashur.games.assyrian_wars.rules.land.retreat import options
-from tests.assyrian_wars.landkit import army, ctx, loc, phasing, put, set_ap, start
+from tests.assyrian_wars.landkit import army, ctx, give_card, loc, phasing, put, set_ap, start, top
 
 
 def _why(pos, why: str) -> list[dict]:
@@ -42,3 +42,24 @@ def test_6_6_10_evading_into_no_mans_land_has_no_friendly_bonus_and_no_attrition
     pos.assert_logged(rule="6.6.10", key="aw.evasion_roll", total=10, success=True)
     assert loc(pos, "assyria-hi4-1") == "lahiru"
     assert not _why(pos, "aw.why.evade_enemy")  # not an enemy controlled area: no attrition
+
+
+def test_6_6_10_a_card_evasion_to_an_adjacent_friendly_area_cannot_go_to_no_mans_land() -> None:
+    # 78 Feigned Flight evades "to an adjacent friendly area": around Der only no-man's land and Babylonian
+    # areas are open, so the card cannot be played (issue 14: no-man's land used to count as friendly)
+    pos = start(special_abilities=False)
+    army(pos, "assyria-turtanu", "der", ["assyria-hi4-1", "assyria-li3-1"])
+    give_card(pos, "assyria", 78)
+    army(pos, "babylonia-nabu_zer_kitti_lishir", "nippur", ["babylonia-li2-1", "babylonia-li2-2"])
+    phasing(pos, "babylonia")
+    set_ap(pos, 5)
+    pos.act("babylonia", "move:babylonia-nabu_zer_kitti_lishir", "to:der")
+    for _ in range(20):
+        frame = top(pos)
+        if frame["step"] != "window" or (frame.get("trigger") == "enemy_enters_your_area"
+                                          and frame["order"][frame["i"]] == "assyria"):
+            break
+        pos.act(frame["order"][frame["i"]], "done")
+    assert top(pos).get("trigger") == "enemy_enters_your_area"
+    assert pos.ids("assyria") == ["done"]
+    pos.assert_illegal("assyria", "choose:78", rule="6.11.e")

@@ -4,7 +4,7 @@ as a declaration of war on it; choosing it declares the war (paid, with its cons
 
 from __future__ import annotations
 
-from tests.assyrian_wars.landkit import army, ctx, loc, put, set_ap, start, war
+from tests.assyrian_wars.landkit import army, ctx, give_card, loc, put, set_ap, start, top, war
 from tests.assyrian_wars.navalkit import aboard, clear_ships, ship
 
 
@@ -129,3 +129,24 @@ def test_8_1_a_landing_declaring_war_on_a_defended_minor_is_an_amphibious_assaul
     pos.assert_logged(rule="6.16.e", key="aw.amphibious_assault", area="tyre")
     controller = next(r for r in ("assyria", "babylonia", "mede") if pos.ids(r))
     assert "stay" in pos.ids(controller)
+
+
+def test_8_1_an_ambush_card_declares_no_war_the_ordinary_interception_still_may() -> None:
+    # 77 Ambush (automatic interception) cannot send an army that enters only by declaring war (decision, as
+    # for automatic evasions); the interception with the declaration is offered as usual
+    pos = start("campaign", special_abilities=False)
+    give_card(pos, "assyria", 77)
+    _mede_enters_musasir(pos)
+    for _ in range(20):
+        frame = top(pos)
+        if frame["step"] != "window" or (frame.get("trigger") == "enemy_enters_adjacent_area"
+                                          and frame["order"][frame["i"]] == "assyria"):
+            break
+        pos.act(frame["order"][frame["i"]], "done")
+    assert top(pos).get("trigger") == "enemy_enters_adjacent_area"
+    pos.assert_illegal("assyria", "choose:77", rule="6.11.e")
+    while top(pos)["step"] == "window":
+        frame = top(pos)
+        pos.act(frame["order"][frame["i"]], "done")
+    assert "intercept_dow:assyria-turtanu" in pos.ids("assyria")
+    assert not ctx(pos).at_war("assyria", "urartu")
