@@ -133,4 +133,5 @@ class AssignHits(Step[Ctx]):
         apply_hit(ctx, act["params"]["piece"], frame["rule"])
         frame["hits"] -= 1
         if frame["hits"] <= 0:
-            flow.pop(ctx.s)
+            # not flow.pop: a hit on a carrying ship pushed its cargo's hit above this frame (6.16.f)
+            flow.remove(ctx.s, frame)
