@@ -530,25 +530,35 @@ def _room_shows(ctx: Ctx, lid: str, unit: str) -> None:
         ctx.reveal()
 
 
-def divide_units(ctx: Ctx, loc: str, cid: str) -> None:
+def divide_choice(ctx: Ctx, loc: str, cid: str) -> tuple[str, list[str]] | None:
     """6.6.2: when an area with several leaders but no army group is attacked, the units are divided so that
-    each leader has at least one unit: a leader without units takes a single unit of his country, else one
-    from the largest army (decision: done automatically, the largest army giving its last unit in id order)."""
+    each leader has at least one unit (the owner's choice). The first leader of `cid` there without units
+    and the units that may join him: single units of his country first, then units of armies that keep one
+    (the largest army's last unit in id order first: the default); None when every leader has a unit."""
     pieces = [p for p in land_pieces_at(ctx, loc, False) if ctx.owner(p) == cid]
     for lid in leaders_in(ctx, pieces):
         if ctx.piece(lid)["nation"] != cid or army_units(ctx, lid) or group_of(ctx, lid):
             continue
-        loose = [u for u in units_in(ctx, pieces) if ctx.piece(u).get("army") is None and can_join_army(ctx, lid, u)]
-        if loose:
-            ctx.piece(loose[0])["army"] = lid
-            continue
+        options = [u for u in units_in(ctx, pieces) if ctx.piece(u).get("army") is None
+                   and can_join_army(ctx, lid, u)]
         donors = sorted((lead for lead in leaders_in(ctx, pieces) if len(army_units(ctx, lead)) > 1
                          and not group_of(ctx, lead)), key=lambda lead: (-len(army_units(ctx, lead)), lead))
         for donor in donors:
-            unit = sorted(army_units(ctx, donor))[-1]
-            if can_join_army(ctx, lid, unit):
-                ctx.piece(unit)["army"] = lid
-                break
+            options += [u for u in sorted(army_units(ctx, donor), reverse=True)
+                        if u not in options and can_join_army(ctx, lid, u)]
+        if options:
+            return lid, options
+    return None
+
+
+def divide_units(ctx: Ctx, loc: str, cid: str) -> None:
+    """6.6.2 without a player to ask: each leader without units takes the default unit of
+    :func:`divide_choice` (a single unit of his country, else the last unit of the largest army)."""
+    for _ in range(64):
+        found = divide_choice(ctx, loc, cid)
+        if found is None:
+            return
+        ctx.piece(found[1][0])["army"] = found[0]
 
 
 def all_forces_of(ctx: Ctx, cid: str, where: Callable[[str], bool] | None = None) -> list[Force]:

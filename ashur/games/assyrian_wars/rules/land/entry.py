@@ -33,6 +33,7 @@ from ashur.games.assyrian_wars.rules.base.control_areas import check_occupation
 from ashur.games.assyrian_wars.rules.base.forces import (
     armies_among,
     army_units,
+    divide_choice,
     divide_units,
     form_group,
     free_ag_cards,
@@ -120,6 +121,11 @@ class Entry(Step[Ctx]):
                     action("relief:stay", "aw.act.relief_stay", "6.6.5", area=area)]
         if kind == "split":
             return [action(f"defend:{fid}", "aw.act.defend_first", "6.6.5", force=fid) for fid in q["options"]]
+        if kind == "divide":
+            found = divide_choice(ctx, area, actor)
+            units = found[1] if found is not None and found[0] == q["lid"] else []
+            return [action(f"divide:{u}", "aw.act.divide_unit", "6.6.2", leader=q["lid"], piece=u,
+                           army=ctx.piece(u).get("army") or "") for u in units]
         if kind == "next":
             return [action("attack_next", "aw.act.attack_next", "6.6.5", area=area),
                     action("withdraw", "aw.act.withdraw", "6.6.5", area=frame["src"])]
@@ -172,6 +178,11 @@ class Entry(Step[Ctx]):
             else:
                 frame["waves"] = waves_of(q["chosen"], q["options"])
                 ctx.log("aw.defence_split", "6.6.5", area=frame["area"], first=q["chosen"])
+        elif kind == "divide":
+            unit = act["params"]["piece"]
+            ctx.piece(unit)["army"] = q["lid"]
+            log_fogged(ctx, "aw.divided_unit", "6.6.2", [unit, q["lid"]], country=actor, leader=q["lid"],
+                       piece=unit, area=frame["area"])
         elif kind == "next":
             frame["next_choice"] = aid
 
@@ -412,9 +423,9 @@ class Entry(Step[Ctx]):
                 frame["queue"].append({"q": "relief", "c": ctx.owner(garrison[0]), "pieces": garrison})
                 frame["phase"] = "battle"
                 return
-        if not frame.get("waves_set"):
-            for c in track_sorted(ctx, {ctx.owner(p) for p in defenders}):
-                divide_units(ctx, area, c)
+        if not frame.get("waves_set") and self._divide(ctx, frame, defenders):
+            frame["phase"] = "battle"
+            return
         if not frame.get("waves_set") and not self._set_waves(ctx, frame, defenders):
             frame["phase"] = "battle"
             return
@@ -454,6 +465,19 @@ class Entry(Step[Ctx]):
                      phasing=phasing_side(ctx, att, def_pieces), terrain=terrain, crossing=frame["conn"],
                      origins=origins, single_rout=list(frame["failed"]), garrison_joined=list(frame["relief"]),
                      **special.get("params", {}))
+
+    def _divide(self, ctx: Ctx, frame: Frame, defenders: list[str]) -> bool:
+        """6.6.2: leaders without units among the defenders each take a unit, the owner choosing which (a
+        country nobody plays takes the defaults). True while the owner's choice is pending."""
+        for c in track_sorted(ctx, {ctx.owner(p) for p in defenders}):
+            if _role(ctx, c) is None:
+                divide_units(ctx, frame["area"], c)
+                continue
+            found = divide_choice(ctx, frame["area"], c)
+            if found is not None:
+                frame["queue"].append({"q": "divide", "c": c, "lid": found[0]})
+                return True
+        return False
 
     def _set_waves(self, ctx: Ctx, frame: Frame, defenders: list[str]) -> bool:
         """6.6.5: with more than three armies (an army group counting as one) the defenders split up; they
