@@ -67,6 +67,9 @@ class AssyrianWars(Game):
             "elimination": OptionSpec("elimination", False, "7.1 elimination (voluntary)", kind=bool),
             "card_events": OptionSpec("card_events", True, "6.11 card events (off: every card gives its APs "
                                       "only; for learning the game and for comparisons)", kind=bool),
+            "player_choices": OptionSpec("player_choices", True, "issue 14: choices the rules give to a player "
+                                         "are asked (off: the program makes them as before; for old saves and "
+                                         "comparisons)", kind=bool),
         }
 
     def _players(self, scenario: str, options: dict[str, Any]) -> int:

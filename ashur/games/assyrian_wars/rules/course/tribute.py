@@ -222,8 +222,12 @@ def negative_income(ctx: Ctx, cid: str, levels: int) -> None:
 
 def pillage_areas(ctx: Ctx, cid: str) -> list[str]:
     """7.3.3.f: the country's own controlled home areas that can take one more pillage point, the least
-    pillaged first (then by id): the first is the default."""
+    pillaged first (then by id): the first is the default (by id only without ``player_choices``)."""
+    from ashur.games.assyrian_wars.rules.base.players import asks_players
+
     home = [a for a in ctx.c.home_areas(cid) if ctx.area(a)["ctrl"] == cid and ctx.area(a)["pillage"] < 2]
+    if not asks_players(ctx):
+        return sorted(home)
     return sorted(home, key=lambda a: (ctx.area(a)["pillage"], a))
 
 
@@ -236,9 +240,10 @@ class NegativePillage(Step[Ctx]):
     rule = "7.3.3.f"
 
     def deciders(self, ctx: Ctx, frame: Frame) -> list[str]:
-        from ashur.games.assyrian_wars.rules.base.players import role_of
+        from ashur.games.assyrian_wars.rules.base.players import asks_players, role_of
 
-        if frame["left"] > 0 and pillage_areas(ctx, frame["c"]) and role_of(ctx, frame["c"]) is not None:
+        if frame["left"] > 0 and asks_players(ctx) and pillage_areas(ctx, frame["c"]) \
+                and role_of(ctx, frame["c"]) is not None:
             return [frame["c"]]
         return []
 

@@ -48,7 +48,7 @@ from ashur.games.assyrian_wars.rules.base.forces import (
     units_in,
 )
 from ashur.games.assyrian_wars.rules.base.forces import forces_at as _forces_at
-from ashur.games.assyrian_wars.rules.base.players import role_of
+from ashur.games.assyrian_wars.rules.base.players import asks_players, role_of
 from ashur.games.assyrian_wars.rules.base.secrecy import log_fogged
 from ashur.games.assyrian_wars.rules.base.terrain import crossing_attrition
 from ashur.games.assyrian_wars.rules.course.windows import open_window
@@ -121,6 +121,10 @@ class Entry(Step[Ctx]):
                     action("relief:stay", "aw.act.relief_stay", "6.6.5", area=area)]
         if kind == "split":
             return [action(f"defend:{fid}", "aw.act.defend_first", "6.6.5", force=fid) for fid in q["options"]]
+        if kind == "adhoc":
+            return [action("adhoc:form", "aw.act.adhoc_group", "6.6.3", card=q["card"], area=area,
+                           armies=list(q["leaders"])),
+                    action("adhoc:none", "aw.act.no_adhoc_group", "6.6.3", area=area)]
         if kind == "divide":
             found = divide_choice(ctx, area, actor)
             units = found[1] if found is not None and found[0] == q["lid"] else []
@@ -178,6 +182,11 @@ class Entry(Step[Ctx]):
             else:
                 frame["waves"] = waves_of(q["chosen"], q["options"])
                 ctx.log("aw.defence_split", "6.6.5", area=frame["area"], first=q["chosen"])
+        elif kind == "adhoc":
+            if aid == "adhoc:form":
+                form_group(ctx, q["card"], actor, list(q["leaders"]), "6.6.3")
+            else:
+                ctx.log("aw.no_adhoc_group", "6.6.3", country=actor, area=frame["area"])
         elif kind == "divide":
             unit = act["params"]["piece"]
             ctx.piece(unit)["army"] = q["lid"]
@@ -353,23 +362,32 @@ class Entry(Step[Ctx]):
                        public_params={"country": att["country"], "area": area, "src": att["src"],
                                       "n": len(att["pieces"])})
         normalize(ctx)
-        self._ad_hoc_group(ctx, frame, arrivals)
+        asking = asks_players(ctx)
+        if not asking:
+            self._ad_hoc_group(ctx, frame, arrivals)
         for att in reversed(arrivals):
             crossing_attrition(ctx, att["pieces"], att["src"], area)
+        if asking:
+            self._ad_hoc_group(ctx, frame, arrivals)
 
     def _ad_hoc_group(self, ctx: Ctx, frame: Frame, arrivals: list[dict[str, Any]]) -> None:
-        """6.6.3: several armies of one player intercepting together form an army group when a card is
-        free (decision: automatically, if it is not multinational across players and has one king)."""
-        leaders = [lid for att in arrivals for lid in armies_among(ctx, att["pieces"]) if group_of(ctx, lid) is None]
+        """6.6.3: several armies of one player that intercepted together may form an army group before the
+        battle when one of their countries has a free card (not across players, one king at most): the
+        player is asked (entry question ``adhoc``)."""
+        pieces = [p for att in arrivals for p in att["pieces"] if ctx.piece(p)["loc"] == frame["area"]]
+        leaders = [lid for lid in armies_among(ctx, pieces) if group_of(ctx, lid) is None]
         if len(leaders) < 2:
             return
         roles = {_role(ctx, ctx.piece(lid)["nation"]) for lid in leaders}
-        if len(roles) != 1 or len(kings_among(ctx, leaders)) > 1:
+        if len(roles) != 1 or None in roles or len(kings_among(ctx, leaders)) > 1:
             return
         for cid in track_sorted(ctx, [ctx.piece(lid)["nation"] for lid in leaders]):
             cards = free_ag_cards(ctx, cid)
-            if cards:
+            if cards and not asks_players(ctx):
                 form_group(ctx, cards[0], cid, leaders[:3], "6.6.3")
+                return
+            if cards:
+                frame["queue"].insert(0, {"q": "adhoc", "c": cid, "card": cards[0], "leaders": leaders[:3]})
                 return
 
     def _evasions(self, ctx: Ctx, frame: Frame) -> None:
@@ -470,7 +488,7 @@ class Entry(Step[Ctx]):
         """6.6.2: leaders without units among the defenders each take a unit, the owner choosing which (a
         country nobody plays takes the defaults). True while the owner's choice is pending."""
         for c in track_sorted(ctx, {ctx.owner(p) for p in defenders}):
-            if _role(ctx, c) is None:
+            if _role(ctx, c) is None or not asks_players(ctx):
                 divide_units(ctx, frame["area"], c)
                 continue
             found = divide_choice(ctx, frame["area"], c)
