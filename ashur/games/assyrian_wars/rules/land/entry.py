@@ -130,6 +130,9 @@ class Entry(Step[Ctx]):
             units = found[1] if found is not None and found[0] == q["lid"] else []
             return [action(f"divide:{u}", "aw.act.divide_unit", "6.6.2", leader=q["lid"], piece=u,
                            army=ctx.piece(u).get("army") or "") for u in units]
+        if kind == "split_agree":
+            return [action("split:agree", "aw.act.defence_agree", "6.6.5", area=area, first=list(q["first"])),
+                    action("split:disagree", "aw.act.defence_disagree", "6.6.5", area=area)]
         if kind == "next":
             return [action("attack_next", "aw.act.attack_next", "6.6.5", area=area),
                     action("withdraw", "aw.act.withdraw", "6.6.5", area=frame["src"])]
@@ -179,9 +182,23 @@ class Entry(Step[Ctx]):
             q["options"].remove(act["params"]["force"])
             if len(q["chosen"]) < MAX_DEFENDING_ARMIES:
                 frame["queue"].insert(0, q)
+            elif q.get("consent"):
+                ctx.log("aw.defence_proposed", "6.6.5", country=actor, area=frame["area"], first=q["chosen"])
+                frame["queue"].insert(0, {"q": "split_agree", "c": q["consent"][0], "more": q["consent"][1:],
+                                          "first": q["chosen"], "rest": q["options"]})
             else:
                 frame["waves"] = waves_of(q["chosen"], q["options"])
                 ctx.log("aw.defence_split", "6.6.5", area=frame["area"], first=q["chosen"])
+        elif kind == "split_agree":
+            agreed = aid == "split:agree"
+            ctx.log("aw.defence_consent", "6.6.5", country=actor, area=frame["area"], given=agreed)
+            if not agreed:
+                self._draw_waves(ctx, frame, [*q["first"], *q["rest"]])
+            elif q["more"]:
+                frame["queue"].insert(0, {**q, "c": q["more"][0], "more": q["more"][1:]})
+            else:
+                frame["waves"] = waves_of(q["first"], q["rest"])
+                ctx.log("aw.defence_split", "6.6.5", area=frame["area"], first=q["first"])
         elif kind == "adhoc":
             if aid == "adhoc:form":
                 form_group(ctx, q["card"], actor, list(q["leaders"]), "6.6.3")
@@ -513,11 +530,28 @@ class Entry(Step[Ctx]):
         if len(roles) == 1:
             frame["queue"].append({"q": "split", "c": ctx.owner(defenders[0]), "options": list(armies), "chosen": []})
             return False
+        played = [c for c in track_sorted(ctx, {ctx.owner(p) for p in defenders}) if _role(ctx, c) is not None]
+        if asks_players(ctx) and played:
+            # 6.6.5 "the defenders agree": the player of the strongest defending country proposes the first
+            # three, one country of every other defending player agrees or not (disagreement: drawn)
+            size = {c: len(units_in(ctx, [p for p in defenders if ctx.owner(p) == c])) for c in played}
+            proposer = sorted(played, key=lambda c: -size[c])[0]
+            others: list[str] = []
+            for c in played:
+                if _role(ctx, c) != _role(ctx, proposer) and all(_role(ctx, o) != _role(ctx, c) for o in others):
+                    others.append(c)
+            frame["queue"].append({"q": "split", "c": proposer, "options": list(armies), "chosen": [],
+                                   "consent": others})
+            return False
+        self._draw_waves(ctx, frame, armies)
+        return True
+
+    def _draw_waves(self, ctx: Ctx, frame: Frame, armies: list[str]) -> None:
+        """6.6.5: the defenders did not agree (or nobody could): the first three armies are drawn."""
         pool = list(armies)
         first = [pool.pop(ctx.random_index(len(pool))) for _ in range(MAX_DEFENDING_ARMIES)]
         ctx.log("aw.defence_split", "6.6.5", area=frame["area"], first=first)
         frame["waves"] = waves_of(first, pool)
-        return True
 
     def _done(self, ctx: Ctx, frame: Frame) -> None:
         area, mover = frame["area"], frame["c"]
