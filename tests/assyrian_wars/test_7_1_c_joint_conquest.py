@@ -74,3 +74,17 @@ def test_7_1_c_without_player_choices_the_deciding_power_conquers() -> None:
     pos.fix_dice(1)
     pos.act("assyria", "conquest:syria")
     assert [e["by"] for e in pos.state["conquered"]["syria"]] == ["assyria"]
+
+
+def test_7_1_c_in_the_interphase_the_decider_may_also_make_no_check() -> None:
+    from ashur.core import flow
+    from tests.assyrian_wars.politicskit import run
+
+    pos = setup()
+    _joint_syria(pos)
+    run(pos, lambda ctx: flow.push(ctx.s, "conquest_phase", stage="checks", asked=[]))
+    assert top(pos)["step"] == "conqueror_choice" and top(pos)["mode"] == "optional"
+    assert pos.ids("assyria") == ["conqueror:assyria", "conqueror:egypt", "conqueror:none"]
+    pos.act("assyria", "conqueror:none")
+    assert "syria" not in pos.state["conquered"]
+    assert not any(f["step"] == "conqueror_choice" for f in pos.state["stack"])
