@@ -46,3 +46,43 @@ def test_6_6_3_no_question_without_a_free_card() -> None:
     _double_interception(pos)
     assert "adhoc:form" not in pos.ids("assyria")
     assert group_of(ctx(pos), "assyria-turtanu") is None
+
+
+def _allied_interception(pos):  # type: ignore[no-untyped-def]
+    army(pos, "babylonia-nabu_zer_kitti_lishir", "uruk", ["babylonia-li2-1", "babylonia-li2-2"])
+    army(pos, "elam-humban_undasha", "uruk", ["elam-li2-1"])
+    army(pos, "assyria-turtanu", "der", ["assyria-hi4-1"])
+    set_ap(pos, 5)
+    pos.act("assyria", "move:assyria-turtanu", "to:nippur")
+    for _ in range(6):
+        role = pos.game.active(pos.state)[0]
+        ids = pos.ids(role)
+        pick = next((i for i in ids if i.startswith("intercept:")), None)
+        if pick is None:
+            break
+        pos.fix_dice(6, 6)
+        pos.act(role, pick)
+
+
+def test_6_6_4_an_allied_army_of_another_player_joins_the_ad_hoc_group_with_its_consent() -> None:
+    pos = start(special_abilities=False)
+    _allied_interception(pos)
+    assert pos.ids("babylonia") == ["adhoc:form", "adhoc:none"]
+    pos.act("babylonia", "adhoc:form")
+    assert pos.ids("elam") == ["adhoc:allow", "adhoc:forbid"]
+    assert pos.game.view(pos.state, "elam")["prompt"]["key"] == "aw.prompt.entry_adhoc_consent"
+    pos.act("elam", "adhoc:allow")
+    c = ctx(pos)
+    gid = group_of(c, "babylonia-nabu_zer_kitti_lishir")
+    assert gid is not None and gid == group_of(c, "elam-humban_undasha")
+    assert pos.state["groups"][gid]["owner"] == "babylonia"
+
+
+def test_6_6_4_without_consent_the_allied_army_stays_out() -> None:
+    pos = start(special_abilities=False)
+    _allied_interception(pos)
+    pos.act("babylonia", "adhoc:form")
+    pos.act("elam", "adhoc:forbid")
+    pos.assert_logged(rule="6.6.4", key="aw.consent", country="elam", given=False)
+    c = ctx(pos)
+    assert group_of(c, "babylonia-nabu_zer_kitti_lishir") is None and group_of(c, "elam-humban_undasha") is None

@@ -125,6 +125,9 @@ class Entry(Step[Ctx]):
             return [action("adhoc:form", "aw.act.adhoc_group", "6.6.3", card=q["card"], area=area,
                            armies=list(q["leaders"])),
                     action("adhoc:none", "aw.act.no_adhoc_group", "6.6.3", area=area)]
+        if kind == "adhoc_consent":
+            return [action("adhoc:allow", "aw.act.adhoc_allow", "6.6.4", owner=q["owner"], area=area),
+                    action("adhoc:forbid", "aw.act.adhoc_forbid", "6.6.4", owner=q["owner"], area=area)]
         if kind == "divide":
             found = divide_choice(ctx, area, actor)
             units = found[1] if found is not None and found[0] == q["lid"] else []
@@ -200,10 +203,24 @@ class Entry(Step[Ctx]):
                 frame["waves"] = waves_of(q["first"], q["rest"])
                 ctx.log("aw.defence_split", "6.6.5", area=frame["area"], first=q["first"])
         elif kind == "adhoc":
-            if aid == "adhoc:form":
-                form_group(ctx, q["card"], actor, list(q["leaders"]), "6.6.3")
-            else:
+            if aid != "adhoc:form":
                 ctx.log("aw.no_adhoc_group", "6.6.3", country=actor, area=frame["area"])
+            elif q.get("consent"):
+                frame["queue"].insert(0, {"q": "adhoc_consent", "c": q["consent"][0], "more": q["consent"][1:],
+                                          "owner": actor, "card": q["card"], "leaders": list(q["leaders"])})
+            else:
+                form_group(ctx, q["card"], actor, list(q["leaders"]), "6.6.3")
+        elif kind == "adhoc_consent":
+            given = aid == "adhoc:allow"
+            ctx.log("aw.consent", "6.6.4", country=actor, leader=q["owner"], given=given)
+            leaders = q["leaders"] if given else [lid for lid in q["leaders"]
+                                                  if _role(ctx, ctx.piece(lid)["nation"]) != _role(ctx, actor)]
+            if q["more"]:
+                frame["queue"].insert(0, {**q, "c": q["more"][0], "more": q["more"][1:], "leaders": leaders})
+            elif len(leaders) >= 2:
+                form_group(ctx, q["card"], q["owner"], leaders, "6.6.4")
+            else:
+                ctx.log("aw.no_adhoc_group", "6.6.4", country=q["owner"], area=frame["area"])
         elif kind == "divide":
             unit = act["params"]["piece"]
             ctx.piece(unit)["army"] = q["lid"]
@@ -388,23 +405,36 @@ class Entry(Step[Ctx]):
             self._ad_hoc_group(ctx, frame, arrivals)
 
     def _ad_hoc_group(self, ctx: Ctx, frame: Frame, arrivals: list[dict[str, Any]]) -> None:
-        """6.6.3: several armies of one player that intercepted together may form an army group before the
-        battle when one of their countries has a free card (not across players, one king at most): the
-        player is asked (entry question ``adhoc``)."""
+        """6.6.3: armies that intercepted together may form an army group before the battle when one of their
+        countries has a free card (one king at most): its player is asked (entry question ``adhoc``); armies
+        of other players join only with their consent (6.6.4, ``adhoc_consent``), and the card owner's
+        army is always in it."""
         pieces = [p for att in arrivals for p in att["pieces"] if ctx.piece(p)["loc"] == frame["area"]]
         leaders = [lid for lid in armies_among(ctx, pieces) if group_of(ctx, lid) is None]
         if len(leaders) < 2:
             return
         roles = {_role(ctx, ctx.piece(lid)["nation"]) for lid in leaders}
-        if len(roles) != 1 or None in roles or len(kings_among(ctx, leaders)) > 1:
+        if None in roles or len(kings_among(ctx, leaders)) > 1:
             return
-        for cid in track_sorted(ctx, [ctx.piece(lid)["nation"] for lid in leaders]):
+        nations = track_sorted(ctx, [ctx.piece(lid)["nation"] for lid in leaders])
+        if len(roles) != 1 and (not asks_players(ctx) or any(
+                a != b and not ctx.allied(a, b) for a in nations for b in nations)):
+            return
+        for cid in nations:
             cards = free_ag_cards(ctx, cid)
             if cards and not asks_players(ctx):
                 form_group(ctx, cards[0], cid, leaders[:3], "6.6.3")
                 return
             if cards:
-                frame["queue"].insert(0, {"q": "adhoc", "c": cid, "card": cards[0], "leaders": leaders[:3]})
+                own = [lid for lid in leaders if ctx.piece(lid)["nation"] == cid]
+                chosen = (own + [lid for lid in leaders if lid not in own])[:3]
+                consent: list[str] = []
+                for lid in chosen:
+                    c = ctx.piece(lid)["nation"]
+                    if _role(ctx, c) != _role(ctx, cid) and all(_role(ctx, o) != _role(ctx, c) for o in consent):
+                        consent.append(c)
+                frame["queue"].insert(0, {"q": "adhoc", "c": cid, "card": cards[0], "leaders": chosen,
+                                          "consent": consent})
                 return
 
     def _evasions(self, ctx: Ctx, frame: Frame) -> None:
