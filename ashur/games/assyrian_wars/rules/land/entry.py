@@ -9,8 +9,11 @@ The ``entry`` frame follows the battle checklist of the Japanese player aid (ste
 5. the interception rolls, then the evasion rolls;
 6. a battle against the enemy forces left outside the city (6.7): an interception battle when only
    interceptors stand against the entering force; a relieving attack may take the besieged garrison
-   along (6.6.5); with four or more defending armies the defenders fight in groups of three and the
-   attacker chooses to attack the next group or withdraw (6.6.5);
+   along (6.6.5); interceptors may form an ad hoc army group (6.6.3, 6.6.4: questions ``adhoc``,
+   ``adhoc_consent``); attacked leaders without units each get one, their owner choosing (6.6.2:
+   ``divide``); with four or more defending armies the defenders fight in groups of three, agreeing on
+   the first (``split``, ``split_agree``), and the attacker chooses to attack the next group or withdraw
+   (6.6.5);
 7. control of the area (6.12) and sieges lifted (6.8).
 
 Kinds: ``move`` and ``reinforce`` (all steps), ``evade`` and ``retreat`` (interceptions only; a retreat
