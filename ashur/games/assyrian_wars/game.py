@@ -16,7 +16,7 @@ import yaml
 from ashur.core import flow
 from ashur.core.contract import Action, Game, OptionSpec, Result, ScenarioInfo
 from ashur.core.errors import IllegalAction, SetupError
-from ashur.core.statedata import GameState, as_state, clone, clone_for_act, copy_actions
+from ashur.core.statedata import GameState, as_state, clone, copy_actions, fork
 from ashur.core.validate import check_action_id
 from ashur.games.assyrian_wars.ctx import Ctx
 from ashur.games.assyrian_wars.rules import FLOW, HOOKS, load_all
@@ -24,6 +24,9 @@ from ashur.games.assyrian_wars.rules.base.players import countries_of_role, role
 
 State = dict[str, Any]
 MESSAGES = Path(__file__).parent / "messages"
+
+COW_TABLES = ("pieces", "areas")
+"""The tables of flat records that ``act`` copies on write (most actions change a few pieces and areas)."""
 
 
 @lru_cache(maxsize=1)
@@ -65,6 +68,9 @@ class AssyrianWars(Game):
                                             "beginners)", kind=bool),
             "secret_diplomacy": OptionSpec("secret_diplomacy", False, "7.5 secret diplomacy (voluntary)", kind=bool),
             "elimination": OptionSpec("elimination", False, "7.1 elimination (voluntary)", kind=bool),
+            "setup_revision": OptionSpec("setup_revision", 0, "scenario set-up of an earlier version, for saved "
+                                         "games (0 = current; 1 = before issue 14: Rise and Fall with Phoenicia, "
+                                         "Judah and the Scythians pro-Assyrian)", kind=int),
             "card_events": OptionSpec("card_events", True, "6.11 card events (off: every card gives its APs "
                                       "only; for learning the game and for comparisons)", kind=bool),
             "player_choices": OptionSpec("player_choices", True, "issue 14: choices the rules give to a player "
@@ -187,9 +193,10 @@ class AssyrianWars(Game):
         readers = state.memo.get("readers") or _readers(ctx0)
         key = state.memo.get("readers_key") or _readers_key(state)
         at = ctx0._at
+        at_own = state.memo.get("at_own")
         static = state.memo.get("pieces_static")
         state.memo.clear()
-        ctx = Ctx(state, content(), at=at)
+        ctx = Ctx(state, content(), at=at, at_own=at_own)
         if static is not None:
             state.memo["pieces_static"] = static
         try:
@@ -207,6 +214,8 @@ class AssyrianWars(Game):
         state.memo["readers_key"] = after_key
         if ctx._at is not None:
             state.memo["at"] = ctx._at
+            if ctx._at is at and at_own is not None:
+                state.memo["at_own"] = at_own
         if static is not None:
             state.memo["pieces_static"] = static
 
@@ -218,7 +227,7 @@ class AssyrianWars(Game):
         legal = self._legal(state, role)
         if not any(a["id"] == action_id for a in legal):
             self.apply(state, role, action_id)  # raises IllegalAction with the step's reason; changes nothing
-        new = clone_for_act(state)
+        new = fork(state, COW_TABLES)
         new.memo[("legal", role)] = legal
         new.memo["deciders"] = state.memo["deciders"]
         for k in ("readers", "readers_key"):
@@ -226,7 +235,10 @@ class AssyrianWars(Game):
                 new.memo[k] = state.memo[k]
         at = self._ctx(state)._at
         if at is not None:
-            new.memo["at"] = {loc: list(pids) for loc, pids in at.items()}
+            # the location index is shared like the records: each side copies a list before changing it
+            new.memo["at"] = dict(at)
+            new.memo["at_own"] = set()
+            state.memo["at_own"] = set()
         self.apply(new, role, action_id)
         return new
 
@@ -283,6 +295,29 @@ class AssyrianWars(Game):
             else:
                 raise ValueError(f"card {number} is neither in the draw pile nor in the discard pile")
         deck.extend(reversed(items))
+
+    def resume(self, state: State) -> None:
+        from ashur.games.assyrian_wars.testhooks import resume
+
+        resume(state, content())
+
+    def give_impulse(self, state: State, actor: str, points: int, cards: list[Any] | None = None) -> None:
+        """Test hook: `actor`'s impulse now with `points` APs and, when given, exactly `cards` in hand (3.1)."""
+        from ashur.games.assyrian_wars.testhooks import give_impulse
+
+        give_impulse(state, content(), actor, points, None if cards is None else [int(c) for c in cards])
+
+    def pending(self, state: State, role: str) -> dict[str, Any] | None:
+        """The decision of `role` now, with the rule its prompt (or step) names and the step's kind."""
+        from ashur.games.assyrian_wars.testhooks import pending_rule
+
+        found = super().pending(state, role)
+        if found is None:
+            return None
+        state = as_state(state)
+        found["rule"] = pending_rule(state, content(), role, self._deciding(state, role))
+        found["step"] = state["stack"][-1]["step"]
+        return found
 
     def render_terminal(self, view: dict[str, Any], lang: str = "en") -> Any:
         from ashur.games.assyrian_wars.tui import render

@@ -49,19 +49,18 @@ def promotion(ctx: Ctx) -> None:
     """7.2/9.2: leaders on the map on their weaker side roll once (also every leader that won a battle or
     a siege round this turn): an even number promotes; with 9.4 Assyria rolls two dice."""
     if not ctx.s["options"].get("reduced_leaders"):
-        for p in ctx.s["pieces"].values():
-            p.pop("promo", None)
+        for pid in [pid for pid, p in ctx.s["pieces"].items() if "promo" in p]:
+            ctx.piece(pid).pop("promo", None)
         return
-    for pid, p in sorted(ctx.s["pieces"].items()):
-        if p["kind"] != "leader" or not ctx.on_map(p["loc"]):
-            p.pop("promo", None)
+    for pid in sorted(ctx.s["pieces"]):
+        p = ctx.s["pieces"][pid]
+        if "promo" in p:
+            ctx.piece(pid).pop("promo")
+        if p["kind"] != "leader" or not ctx.on_map(p["loc"]) or not p["red"]:
             continue
-        if not p["red"]:
-            p.pop("promo", None)
-            continue
+        p = ctx.piece(pid)
         rolls = 2 if p["nation"] == "assyria" and ctx.s["options"].get("standing_army") else 1
         values = ctx.dice(rolls, rule="7.2", why="aw.why.promotion", piece=pid)
-        p.pop("promo", None)
         if any(v % 2 == 0 for v in values):
             p["red"] = False
             ctx.log("aw.promoted", "7.2", piece=pid, nation=p["nation"])
