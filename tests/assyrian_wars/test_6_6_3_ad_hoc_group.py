@@ -21,13 +21,44 @@ def test_6_6_3_the_intercepting_player_is_asked_to_form_the_group_default_first(
     pos = start(special_abilities=False)
     _double_interception(pos)
     assert top(pos)["step"] == "entry"
-    assert pos.ids("assyria") == ["adhoc:form", "adhoc:none"]
+    assert pos.ids("assyria") == ["adhoc:form", "adhoc:form:assyria-turtanu", "adhoc:none"]
     assert pos.game.view(pos.state, "assyria")["prompt"]["key"] == "aw.prompt.entry_adhoc"
     pos.act("assyria", "adhoc:form")
-    pos.assert_logged(rule="6.6.3", key="aw.group_formed", owner="assyria", area="kalhu")
+    pos.assert_logged(rule="6.6.3", key="aw.group_formed", owner="assyria", area="kalhu",
+                      commander="assyria-rab_shaqe")
     c = ctx(pos)
     assert group_of(c, "assyria-turtanu") is not None
     assert group_of(c, "assyria-turtanu") == group_of(c, "assyria-rab_shaqe")
+
+
+def test_6_6_3_the_forming_player_selects_the_commander_of_the_ad_hoc_group() -> None:
+    pos = start(special_abilities=False)
+    _double_interception(pos)
+    acts = {a["id"]: a for a in pos.actions("assyria")}
+    assert acts["adhoc:form"]["params"]["commander"] == "assyria-rab_shaqe"
+    pos.act("assyria", "adhoc:form:assyria-turtanu")
+    pos.assert_logged(rule="6.6.3", key="aw.group_formed", owner="assyria", commander="assyria-turtanu")
+    c = ctx(pos)
+    gid = group_of(c, "assyria-turtanu")
+    assert gid is not None and pos.state["groups"][gid]["commander"] == "assyria-turtanu"
+
+
+def test_6_6_3_a_king_in_the_ad_hoc_group_is_its_only_commander() -> None:
+    pos = start(special_abilities=False)
+    king = next(pid for pid, p in sorted(pos.state["pieces"].items())
+                if p["nation"] == "assyria" and p["kind"] == "king" and p["loc"] == "setup")
+    army(pos, king, "nineveh", ["assyria-hi4-3"])
+    army(pos, "assyria-turtanu", "nineveh", ["assyria-hi4-1"])
+    army(pos, "babylonia-nabu_zer_kitti_lishir", "arbela", ["babylonia-li2-1"])
+    phasing(pos, "babylonia")
+    set_ap(pos, 5)
+    pos.act("babylonia", "move:babylonia-nabu_zer_kitti_lishir", "to:kalhu")
+    pos.fix_dice(6, 6, 6, 6)
+    while (pick := next((i for i in pos.ids("assyria") if i.startswith("intercept:")), None)) is not None:
+        pos.act("assyria", pick)
+    assert pos.ids("assyria") == ["adhoc:form", "adhoc:none"]
+    pos.act("assyria", "adhoc:form")
+    pos.assert_logged(rule="6.6.3", key="aw.group_formed", commander=king)
 
 
 def test_6_6_3_the_player_may_decline_the_ad_hoc_group() -> None:

@@ -283,10 +283,13 @@ def mede_divided(ctx: Ctx) -> bool:
     return ctx.turn < 4 and not ctx.s.get("mede_united")
 
 
-def form_group(ctx: Ctx, card: int, owner: str, armies: list[str], rule: str = "6.6.3") -> str:
-    """Create an army group of `armies` on `owner`'s card `card`; a king commands it (6.6.3)."""
+def form_group(ctx: Ctx, card: int, owner: str, armies: list[str], rule: str = "6.6.3",
+               commander: str | None = None) -> str:
+    """Create an army group of `armies` on `owner`'s card `card`; a king commands it (6.6.3), else the
+    `commander` chosen by the forming player, else the owner's best leader."""
     gid = f"ag{card}"
-    commander = best_leader(ctx, [a for a in armies if ctx.piece(a)["nation"] == owner]) or armies[0]
+    if commander not in armies:
+        commander = best_leader(ctx, [a for a in armies if ctx.piece(a)["nation"] == owner]) or armies[0]
     kings = kings_among(ctx, armies)
     if kings:
         commander = kings[0]

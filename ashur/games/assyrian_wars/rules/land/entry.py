@@ -10,10 +10,10 @@ The ``entry`` frame follows the battle checklist of the Japanese player aid (ste
 6. a battle against the enemy forces left outside the city (6.7): an interception battle when only
    interceptors stand against the entering force; a relieving attack may take the besieged garrison
    along (6.6.5); interceptors may form an ad hoc army group (6.6.3, 6.6.4: questions ``adhoc``,
-   ``adhoc_consent``); attacked leaders without units each get one, their owner choosing (6.6.2:
-   ``divide``); with four or more defending armies the defenders fight in groups of three, agreeing on
-   the first (``split``, ``split_agree``), and the attacker chooses to attack the next group or withdraw
-   (6.6.5);
+   ``adhoc_consent``; the forming player selects the commander); attacked leaders without units each get
+   one, their owner choosing (6.6.2: ``divide``); with four or more defending armies the defenders fight
+   in groups of three, agreeing on the first (``split``, ``split_agree``), and the attacker chooses to
+   attack the next group or withdraw (6.6.5);
 7. control of the area (6.12) and sieges lifted (6.8).
 
 Kinds: ``move`` and ``reinforce`` (all steps), ``evade`` and ``retreat`` (interceptions only; a retreat
@@ -36,6 +36,7 @@ from ashur.games.assyrian_wars.rules.base.control_areas import check_occupation
 from ashur.games.assyrian_wars.rules.base.forces import (
     armies_among,
     army_units,
+    best_leader,
     divide_choice,
     divide_units,
     form_group,
@@ -76,6 +77,18 @@ def enemies_in_field(ctx: Ctx, area: str, cid: str) -> list[str]:
 
 def _role(ctx: Ctx, cid: str) -> str | None:
     return role_of(ctx, cid)
+
+
+def adhoc_commanders(ctx: Ctx, actor: str, q: dict[str, Any]) -> list[str]:
+    """6.6.3: who may command the ad hoc army group the actor forms: a king if there is one (he must), else
+    any leader of the actor's own armies in it; the owner's best leader (``form_group``'s default) first."""
+    leaders = list(q["leaders"])
+    kings = kings_among(ctx, leaders)
+    if kings:
+        return kings[:1]
+    default = best_leader(ctx, [lid for lid in leaders if ctx.piece(lid)["nation"] == q["c"]]) or leaders[0]
+    own = sorted(lid for lid in leaders if lid != default and _role(ctx, ctx.piece(lid)["nation"]) == _role(ctx, actor))
+    return [default, *own]
 
 
 @FLOW.register
@@ -125,8 +138,10 @@ class Entry(Step[Ctx]):
         if kind == "split":
             return [action(f"defend:{fid}", "aw.act.defend_first", "6.6.5", force=fid) for fid in q["options"]]
         if kind == "adhoc":
-            return [action("adhoc:form", "aw.act.adhoc_group", "6.6.3", card=q["card"], area=area,
-                           armies=list(q["leaders"])),
+            cmds = adhoc_commanders(ctx, actor, q)
+            return [*(action("adhoc:form" if i == 0 else f"adhoc:form:{lid}", "aw.act.adhoc_group", "6.6.3",
+                             card=q["card"], area=area, armies=list(q["leaders"]), commander=lid)
+                      for i, lid in enumerate(cmds)),
                     action("adhoc:none", "aw.act.no_adhoc_group", "6.6.3", area=area)]
         if kind == "adhoc_consent":
             return [action("adhoc:allow", "aw.act.adhoc_allow", "6.6.4", owner=q["owner"], area=area),
@@ -206,13 +221,16 @@ class Entry(Step[Ctx]):
                 frame["waves"] = waves_of(q["first"], q["rest"])
                 ctx.log("aw.defence_split", "6.6.5", area=frame["area"], first=q["first"])
         elif kind == "adhoc":
-            if aid != "adhoc:form":
+            if not aid.startswith("adhoc:form"):
                 ctx.log("aw.no_adhoc_group", "6.6.3", country=actor, area=frame["area"])
-            elif q.get("consent"):
+                return
+            cmd = act["params"]["commander"]
+            if q.get("consent"):
                 frame["queue"].insert(0, {"q": "adhoc_consent", "c": q["consent"][0], "more": q["consent"][1:],
-                                          "owner": actor, "card": q["card"], "leaders": list(q["leaders"])})
+                                          "owner": actor, "card": q["card"], "leaders": list(q["leaders"]),
+                                          "commander": cmd})
             else:
-                form_group(ctx, q["card"], actor, list(q["leaders"]), "6.6.3")
+                form_group(ctx, q["card"], actor, list(q["leaders"]), "6.6.3", commander=cmd)
         elif kind == "adhoc_consent":
             given = aid == "adhoc:allow"
             ctx.log("aw.consent", "6.6.4", country=actor, leader=q["owner"], given=given)
@@ -221,7 +239,7 @@ class Entry(Step[Ctx]):
             if q["more"]:
                 frame["queue"].insert(0, {**q, "c": q["more"][0], "more": q["more"][1:], "leaders": leaders})
             elif len(leaders) >= 2:
-                form_group(ctx, q["card"], q["owner"], leaders, "6.6.4")
+                form_group(ctx, q["card"], q["owner"], leaders, "6.6.4", commander=q.get("commander"))
             else:
                 ctx.log("aw.no_adhoc_group", "6.6.4", country=q["owner"], area=frame["area"])
         elif kind == "divide":
