@@ -229,6 +229,9 @@ def test_7_1_conquest_of_assyria_by_allied_powers() -> None:
     vp_b, vp_e = (pos.state["countries"][p]["vp"] for p in ("babylonia", "elam"))
     impulse(pos, "babylonia")
     pos.act("babylonia", "end")
+    # 7.1 C: Babylonia, holding the most square home areas, names the conqueror (itself offered first)
+    assert pos.ids("babylonia") == ["conqueror:babylonia", "conqueror:elam"]
+    pos.act("babylonia", "conqueror:babylonia")
     s = pos.state
     assert [e["by"] for e in s["conquered"]["assyria"]] == ["babylonia", "elam"]
     assert s["assyria_conquered"]

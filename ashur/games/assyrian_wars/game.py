@@ -76,6 +76,9 @@ class AssyrianWars(Game):
             "pre14_readings": OptionSpec("pre14_readings", False, "the readings of the rules from before issue 14, "
                                          "where they contradicted the rule book (replays of older saves only)",
                                          kind=bool),
+            "player_choices": OptionSpec("player_choices", True, "issue 14: choices the rules give to a player "
+                                         "are asked (off: the program makes them as before; for old saves and "
+                                         "comparisons)", kind=bool),
         }
 
     def _players(self, scenario: str, options: dict[str, Any]) -> int:

@@ -7,8 +7,16 @@ until the next round (7.4.5, 10.1.1).
 
 from __future__ import annotations
 
+from typing import Any
+
+from ashur.core import flow
+from ashur.core.contract import Action, action
+from ashur.core.flow import Step
 from ashur.games.assyrian_wars.ctx import Ctx
-from ashur.games.assyrian_wars.rules.registry import HOOKS
+from ashur.games.assyrian_wars.rules.base.players import asks_players
+from ashur.games.assyrian_wars.rules.registry import FLOW, HOOKS
+
+Frame = dict[str, Any]
 
 
 def camp_powers(ctx: Ctx, camp: str | None) -> list[str]:
@@ -59,8 +67,8 @@ def minor_control(ctx: Ctx, minor: str) -> None:
 
 def nomad_control(ctx: Ctx, nomad: str) -> None:
     """10.1.1: each camp rolls a die, the highest controls (ties rolled again); within the Assyrian camp
-    Assyria plays the tribe, the rebel powers take turns in impulse-track order; with one camp defeated
-    or missing, the neutral powers take over."""
+    Assyria decides who plays the tribe (:class:`NomadControlChoice`), the rebel powers take turns in
+    impulse-track order; with one camp defeated or missing, the neutral powers take over."""
     s = ctx.s
     camps = [c for c in ("assyrian", "rebel") if camp_powers(ctx, c)]
     if len(camps) < 2:
@@ -78,6 +86,12 @@ def nomad_control(ctx: Ctx, nomad: str) -> None:
             break
     if a > r:
         power = "assyria" if "assyria" in s["countries"] else camp_powers(ctx, "assyrian")[0]
+        if power == "assyria" and len(camp_powers(ctx, "assyrian")) > 1 and asks_players(ctx):
+            # 10.1.1: Assyria decides which country of its camp controls the tribe; asked at the start of
+            # the next impulse (nomad_control_choice), Assyria playing it until then
+            pending = s.setdefault("nomad_choice", [])
+            if nomad not in pending:
+                pending.append(nomad)
     else:
         rebels = camp_powers(ctx, "rebel")
         turn = s.setdefault("nomad_turn", {}).get(nomad, -1) + 1
@@ -105,5 +119,57 @@ def renew_control(ctx: Ctx) -> None:
             nomad_control(ctx, cid)
 
 
+def _ask_assyria(ctx: Ctx, impulse: Frame) -> None:
+    """10.1.1: the choices of Assyria that the renewal of control left pending, one tribe at a time."""
+    pending = ctx.s.get("nomad_choice")
+    if pending:
+        nomad = pending.pop(0)
+        if not pending:
+            ctx.s.pop("nomad_choice")
+        flow.push(ctx.s, "nomad_control_choice", nomad=nomad)
+
+
+def nomad_control_options(ctx: Ctx, nomad: str) -> list[str]:
+    """10.1.1: the powers of the Assyrian camp Assyria may give an unallied tribe to, Assyria first."""
+    if ctx.ally_power(nomad) is not None or ctx.s["control"].get(nomad) != "assyria" or not ctx.active(nomad):
+        return []
+    members = camp_powers(ctx, "assyrian")
+    return ["assyria", *(p for p in members if p != "assyria")] if "assyria" in members else []
+
+
+@FLOW.register
+class NomadControlChoice(Step[Ctx]):
+    """10.1.1: the Assyrian camp won the control roll of an unallied tribe; Assyria decides which country
+    of its camp controls it until the next impulse round."""
+
+    kind = "nomad_control_choice"
+    rule = "10.1.1"
+
+    def deciders(self, ctx: Ctx, frame: Frame) -> list[str]:
+        from ashur.games.assyrian_wars.rules.base.players import role_of
+
+        if len(nomad_control_options(ctx, frame["nomad"])) > 1 and role_of(ctx, "assyria") is not None:
+            return ["assyria"]
+        return []
+
+    def run(self, ctx: Ctx, frame: Frame) -> None:
+        flow.pop(ctx.s)
+
+    def actions(self, ctx: Ctx, frame: Frame, actor: str) -> list[Action]:
+        return [action(f"nomad_control:{p}", "aw.act.nomad_control", "10.1.1", nation=frame["nomad"], power=p)
+                for p in nomad_control_options(ctx, frame["nomad"])]
+
+    def prompt(self, ctx: Ctx, frame: Frame, actor: str) -> dict[str, Any]:
+        return {"key": "aw.prompt.nomad_control_choice", "params": {"country": actor, "nation": frame["nomad"]}}
+
+    def explain(self, ctx: Ctx, frame: Frame, actor: str, action_id: str) -> tuple[str, str]:
+        return ("the tribe goes to a power of the Assyrian camp", "10.1.1")
+
+    def apply(self, ctx: Ctx, frame: Frame, actor: str, act: Action) -> None:
+        flow.pop(ctx.s)
+        _set(ctx, frame["nomad"], act["params"]["power"], "10.1.1")
+
+
+HOOKS.add_impulse_start(3, "10.1.1 Assyria's choice", _ask_assyria)
 HOOKS.add_round_end(10, "control", renew_control)
 HOOKS.add_turn_start(10, "control", renew_control)

@@ -5,8 +5,9 @@ city is held by another country (a contested area when the two are at war, 6.12)
 ``HOOKS.notify_control_changed`` (conquest 7.1 and tribute-refuser punishment 7.4.4 plug in there).
 
 * An area without a city changes control at once when only land units of countries at war with its
-  controller stand in it; with several occupants the strongest power decides (6.12 "Multiple
-  Occupants"). An area with a city changes control only with its city (6.12).
+  controller stand in it; with several occupants the strongest power decides which of them takes it
+  (6.12 "Multiple Occupants", step ``occupation_choice``). An area with a city changes control only with
+  its city (6.12).
 * No-man's land belongs to nobody and never changes control (1.2, 2.1.2).
 * At the end of an impulse a conquered home or associated area without land units of countries at war
   with its original owner reverts to that owner; a province stays with its conqueror while he keeps a
@@ -15,10 +16,18 @@ city is held by another country (a contested area when the two are at war, 6.12)
 
 from __future__ import annotations
 
+from typing import Any
+
+from ashur.core import flow
+from ashur.core.contract import Action, action
+from ashur.core.flow import Step
 from ashur.games.assyrian_wars.ctx import Ctx
 from ashur.games.assyrian_wars.rules.base.forces import track_sorted
+from ashur.games.assyrian_wars.rules.base.players import asks_players, role_of
 from ashur.games.assyrian_wars.rules.base.units import is_land_unit
-from ashur.games.assyrian_wars.rules.registry import HOOKS
+from ashur.games.assyrian_wars.rules.registry import FLOW, HOOKS
+
+Frame = dict[str, Any]
 
 
 def city_holder(ctx: Ctx, aid: str) -> str | None:
@@ -75,8 +84,8 @@ def unit_owners(ctx: Ctx, aid: str, *, city: bool | None = False) -> dict[str, i
 
 
 def strongest(ctx: Ctx, owners: dict[str, int]) -> str:
-    """6.12 Multiple Occupants: the power with the strongest force (its allied minors counted) decides;
-    it takes the area itself (decision, docs/rules-decisions.md). A minor alone takes it itself."""
+    """6.12 Multiple Occupants: the power with the strongest force (its allied minors counted) decides who
+    takes the area (:class:`OccupationChoice`); a minor alone decides for itself."""
     totals: dict[str, int] = {}
     for cid, n in owners.items():
         head = cid if ctx.is_power(cid) else (ctx.ally_power(cid) or cid)
@@ -103,7 +112,58 @@ def check_occupation(ctx: Ctx, aid: str, entering: str | None = None, rule: str 
         return
     if ctrl in owners or not all(ctx.at_war(o, ctrl) for o in owners):
         return
-    set_control(ctx, aid, strongest(ctx, owners), rule)
+    head = strongest(ctx, owners)
+    options = occupation_options(ctx, head, owners)
+    if len(options) > 1 and asks_players(ctx) and role_of(ctx, head) is not None:
+        flow.push(ctx.s, "occupation_choice", area=aid, decider=head, options=options, rule=rule)
+        return
+    set_control(ctx, aid, head, rule)
+
+
+def occupation_options(ctx: Ctx, head: str, owners: dict[str, int]) -> list[str]:
+    """6.12 Multiple Occupants: the countries the deciding power may give the area to: itself first (the
+    default), then the other occupants in impulse-track order."""
+    return [head, *(c for c in track_sorted(ctx, list(owners)) if c != head)]
+
+
+@FLOW.register
+class OccupationChoice(Step[Ctx]):
+    """6.12 Multiple Occupants: the occupants decide who controls the area; failing agreement the power with
+    the strongest force there (allied minors counted) decides — played as that power's choice (a power
+    with only its allied minors beside it decides too)."""
+
+    kind = "occupation_choice"
+    rule = "6.12"
+
+    def _options(self, ctx: Ctx, frame: Frame) -> list[str]:
+        ctrl = ctx.area(frame["area"])["ctrl"]
+        owners = unit_owners(ctx, frame["area"], city=None)
+        return [c for c in frame["options"] if c in owners and c != ctrl]
+
+    def deciders(self, ctx: Ctx, frame: Frame) -> list[str]:
+        if len(self._options(ctx, frame)) > 1 and role_of(ctx, frame["decider"]) is not None:
+            return [frame["decider"]]
+        return []
+
+    def run(self, ctx: Ctx, frame: Frame) -> None:
+        flow.pop(ctx.s)
+        opts = self._options(ctx, frame)
+        if opts:
+            set_control(ctx, frame["area"], opts[0], frame["rule"])
+
+    def actions(self, ctx: Ctx, frame: Frame, actor: str) -> list[Action]:
+        return [action(f"occupy:{c}", "aw.act.occupation_control", "6.12", area=frame["area"], country=c)
+                for c in self._options(ctx, frame)]
+
+    def prompt(self, ctx: Ctx, frame: Frame, actor: str) -> dict[str, Any]:
+        return {"key": "aw.prompt.occupation_choice", "params": {"country": actor, "area": frame["area"]}}
+
+    def explain(self, ctx: Ctx, frame: Frame, actor: str, action_id: str) -> tuple[str, str]:
+        return ("the area goes to one of the countries whose land units occupy it", "6.12")
+
+    def apply(self, ctx: Ctx, frame: Frame, actor: str, act: Action) -> None:
+        flow.pop(ctx.s)
+        set_control(ctx, frame["area"], act["params"]["country"], frame["rule"])
 
 
 def revert_areas(ctx: Ctx) -> None:

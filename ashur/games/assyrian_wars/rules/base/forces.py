@@ -17,6 +17,9 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from ashur.core import flow
+from ashur.core.contract import Action, action
+from ashur.core.flow import Step
 from ashur.games.assyrian_wars.ctx import Ctx
 from ashur.games.assyrian_wars.rules.base.secrecy import fogged
 from ashur.games.assyrian_wars.rules.base.units import (
@@ -27,7 +30,7 @@ from ashur.games.assyrian_wars.rules.base.units import (
     ratings,
     unit_type,
 )
-from ashur.games.assyrian_wars.rules.registry import HOOKS
+from ashur.games.assyrian_wars.rules.registry import FLOW, HOOKS
 
 Force = dict[str, Any]
 LAND_KINDS = ("unit", "merc", "leader", "king")
@@ -280,10 +283,13 @@ def mede_divided(ctx: Ctx) -> bool:
     return ctx.turn < 4 and not ctx.s.get("mede_united")
 
 
-def form_group(ctx: Ctx, card: int, owner: str, armies: list[str], rule: str = "6.6.3") -> str:
-    """Create an army group of `armies` on `owner`'s card `card`; a king commands it (6.6.3)."""
+def form_group(ctx: Ctx, card: int, owner: str, armies: list[str], rule: str = "6.6.3",
+               commander: str | None = None) -> str:
+    """Create an army group of `armies` on `owner`'s card `card`; a king commands it (6.6.3), else the
+    `commander` chosen by the forming player, else the owner's best leader."""
     gid = f"ag{card}"
-    commander = best_leader(ctx, [a for a in armies if ctx.piece(a)["nation"] == owner]) or armies[0]
+    if commander not in armies:
+        commander = best_leader(ctx, [a for a in armies if ctx.piece(a)["nation"] == owner]) or armies[0]
     kings = kings_among(ctx, armies)
     if kings:
         commander = kings[0]
@@ -518,6 +524,78 @@ def tidy(ctx: Ctx, loc: str, cid: str) -> None:
                     break
 
 
+def loose_choice(ctx: Ctx, loc: str, cid: str) -> tuple[str, list[str]] | None:
+    """Glossary "Army", 6.6.2: the first single unit of `cid` at `loc` (outside the city first) that two or
+    more of its leaders there have room for, and those leaders in id order (the first is the default)."""
+    for city in (False, True):
+        pieces = [p for p in land_pieces_at(ctx, loc, city) if ctx.owner(p) == cid]
+        leaders = [lid for lid in leaders_in(ctx, pieces) if ctx.piece(lid)["nation"] == cid]
+        if len(leaders) < 2:
+            continue
+        for u in units_in(ctx, pieces):
+            if ctx.piece(u).get("army") in leaders:
+                continue
+            room = [lid for lid in leaders if can_join_army(ctx, lid, u)]
+            if len(room) > 1:
+                return u, room
+    return None
+
+
+def tidy_or_ask(ctx: Ctx, loc: str, cid: str) -> None:
+    """:func:`tidy`, but when a single unit of the phasing country could join several of its leaders there,
+    its player chooses which (step ``loose_join``; 6.6.2: the owner makes up his armies). Outside the
+    owner's impulse (evasions, retreats) the units join as :func:`tidy` says, so that no question shows
+    others what a fogged stack holds."""
+    from ashur.games.assyrian_wars.rules.base.players import asks_players, role_of
+
+    impulse = next((f for f in reversed(ctx.s["stack"]) if f["step"] == "impulse"), None)
+    if asks_players(ctx) and impulse is not None and impulse["c"] == cid and role_of(ctx, cid) is not None \
+            and loose_choice(ctx, loc, cid) is not None:
+        if not any(f["step"] == "loose_join" and f["area"] == loc and f["c"] == cid for f in ctx.s["stack"]):
+            flow.push(ctx.s, "loose_join", area=loc, c=cid)
+        return
+    tidy(ctx, loc, cid)
+
+
+@FLOW.register
+class LooseJoin(Step[Ctx]):
+    """Glossary "Army", 6.6.2: a single unit may not stay outside an army where a leader of its country has
+    room; when several have, the owner chooses which army it joins (one unit at a time)."""
+
+    kind = "loose_join"
+    rule = "6.6.2"
+
+    def deciders(self, ctx: Ctx, frame: dict[str, Any]) -> list[str]:
+        return [frame["c"]] if loose_choice(ctx, frame["area"], frame["c"]) is not None else []
+
+    def run(self, ctx: Ctx, frame: dict[str, Any]) -> None:
+        flow.pop(ctx.s)
+        tidy(ctx, frame["area"], frame["c"])
+
+    def actions(self, ctx: Ctx, frame: dict[str, Any], actor: str) -> list[Action]:
+        found = loose_choice(ctx, frame["area"], frame["c"])
+        if found is None:
+            return []
+        unit, leaders = found
+        return [action(f"loose:{unit}:{lid}", "aw.act.loose_join", "6.6.2", piece=unit, leader=lid,
+                       area=frame["area"]) for lid in leaders]
+
+    def prompt(self, ctx: Ctx, frame: dict[str, Any], actor: str) -> dict[str, Any]:
+        return {"key": "aw.prompt.loose_join", "params": {"country": actor, "area": frame["area"]}}
+
+    def explain(self, ctx: Ctx, frame: dict[str, Any], actor: str, action_id: str) -> tuple[str, str]:
+        return ("the single unit joins one of your leaders here who has room for it", "6.6.2")
+
+    def apply(self, ctx: Ctx, frame: dict[str, Any], actor: str, act: Action) -> None:
+        from ashur.games.assyrian_wars.rules.base.secrecy import log_fogged
+
+        unit, lid = act["params"]["piece"], act["params"]["leader"]
+        _room_shows(ctx, lid, unit)
+        ctx.piece(unit)["army"] = lid
+        log_fogged(ctx, "aw.loose_joined", "6.6.2", [unit, lid], country=actor, piece=unit, leader=lid,
+                   area=frame["area"])
+
+
 def _room_shows(ctx: Ctx, lid: str, unit: str) -> None:
     """9.5: whether a fogged army has room for one more unit can depend on its hidden make-up (regulars and
     mercenaries count apart, 6.6.2) when its size alone does not settle it; the unit joining the stack or
@@ -529,25 +607,35 @@ def _room_shows(ctx: Ctx, lid: str, unit: str) -> None:
         ctx.reveal()
 
 
-def divide_units(ctx: Ctx, loc: str, cid: str) -> None:
+def divide_choice(ctx: Ctx, loc: str, cid: str) -> tuple[str, list[str]] | None:
     """6.6.2: when an area with several leaders but no army group is attacked, the units are divided so that
-    each leader has at least one unit: a leader without units takes a single unit of his country, else one
-    from the largest army (decision: done automatically, the largest army giving its last unit in id order)."""
+    each leader has at least one unit (the owner's choice). The first leader of `cid` there without units
+    and the units that may join him: single units of his country first, then units of armies that keep one
+    (the largest army's last unit in id order first: the default); None when every leader has a unit."""
     pieces = [p for p in land_pieces_at(ctx, loc, False) if ctx.owner(p) == cid]
     for lid in leaders_in(ctx, pieces):
         if ctx.piece(lid)["nation"] != cid or army_units(ctx, lid) or group_of(ctx, lid):
             continue
-        loose = [u for u in units_in(ctx, pieces) if ctx.piece(u).get("army") is None and can_join_army(ctx, lid, u)]
-        if loose:
-            ctx.piece(loose[0])["army"] = lid
-            continue
+        options = [u for u in units_in(ctx, pieces) if ctx.piece(u).get("army") is None
+                   and can_join_army(ctx, lid, u)]
         donors = sorted((lead for lead in leaders_in(ctx, pieces) if len(army_units(ctx, lead)) > 1
                          and not group_of(ctx, lead)), key=lambda lead: (-len(army_units(ctx, lead)), lead))
         for donor in donors:
-            unit = sorted(army_units(ctx, donor))[-1]
-            if can_join_army(ctx, lid, unit):
-                ctx.piece(unit)["army"] = lid
-                break
+            options += [u for u in sorted(army_units(ctx, donor), reverse=True)
+                        if u not in options and can_join_army(ctx, lid, u)]
+        if options:
+            return lid, options
+    return None
+
+
+def divide_units(ctx: Ctx, loc: str, cid: str) -> None:
+    """6.6.2 without a player to ask: each leader without units takes the default unit of
+    :func:`divide_choice` (a single unit of his country, else the last unit of the largest army)."""
+    for _ in range(64):
+        found = divide_choice(ctx, loc, cid)
+        if found is None:
+            return
+        ctx.piece(found[1][0])["army"] = found[0]
 
 
 def all_forces_of(ctx: Ctx, cid: str, where: Callable[[str], bool] | None = None) -> list[Force]:

@@ -54,6 +54,12 @@ def controller(ctx: Ctx, cid: str) -> str | None:
     return found
 
 
+def asks_players(ctx: Ctx) -> bool:
+    """Option ``player_choices`` (on by default): the choices the rules give to a player (7.1 C, 6.12,
+    10.1.1, 6.6.2, 6.6.3, 6.6.5, 7.3.3.f) are asked; off, the program makes them as it did before."""
+    return bool(ctx.s["options"].get("player_choices", True))
+
+
 def role_of(ctx: Ctx, cid: str) -> str | None:
     """The role that decides for country `cid` (None when nobody controls it)."""
     power = controller(ctx, cid)

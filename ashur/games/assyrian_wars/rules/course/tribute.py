@@ -213,16 +213,74 @@ class TributeDecision(Step[Ctx]):
 
 
 def negative_income(ctx: Ctx, cid: str, levels: int) -> None:
-    """7.3.3.f: one pillage point per negative level each impulse round it pays tribute; a country that
-    cannot take them is bankrupt and stops paying tribute until the next Interphase."""
-    if not any(t["payer"] == cid for t in ctx.s["tribute"]):
+    """7.3.3.f: one pillage point per negative level each impulse round it pays tribute. The paying country
+    places the points (``negative_pillage``); one that cannot take them is bankrupt."""
+    if not any(t["payer"] == cid for t in ctx.s["tribute"]) or levels <= 0:
         return
-    home = [a for a in sorted(ctx.c.home_areas(cid)) if ctx.area(a)["ctrl"] == cid]
-    for _ in range(levels):
-        target = next((a for a in home if ctx.area(a)["pillage"] < 2), None)
-        if target is None:
-            ctx.s.setdefault("bankrupt", []).append(cid)
-            ctx.log("aw.bankrupt", "7.3.3.f", country=cid)
+    flow.push(ctx.s, "negative_pillage", c=cid, left=levels)
+
+
+def pillage_areas(ctx: Ctx, cid: str) -> list[str]:
+    """7.3.3.f: the country's own controlled home areas that can take one more pillage point, the least
+    pillaged first (then by id): the first is the default (by id only without ``player_choices``)."""
+    from ashur.games.assyrian_wars.rules.base.players import asks_players
+
+    home = [a for a in ctx.c.home_areas(cid) if ctx.area(a)["ctrl"] == cid and ctx.area(a)["pillage"] < 2]
+    if not asks_players(ctx):
+        return sorted(home)
+    return sorted(home, key=lambda a: (ctx.area(a)["pillage"], a))
+
+
+@FLOW.register
+class NegativePillage(Step[Ctx]):
+    """7.3.3.f: the country with negative income places its pillage points, one area at a time; with no
+    area left it is bankrupt and stops paying tribute until the next Interphase."""
+
+    kind = "negative_pillage"
+    rule = "7.3.3.f"
+
+    def deciders(self, ctx: Ctx, frame: Frame) -> list[str]:
+        from ashur.games.assyrian_wars.rules.base.players import asks_players, role_of
+
+        if frame["left"] > 0 and asks_players(ctx) and pillage_areas(ctx, frame["c"]) \
+                and role_of(ctx, frame["c"]) is not None:
+            return [frame["c"]]
+        return []
+
+    def run(self, ctx: Ctx, frame: Frame) -> None:
+        flow.pop(ctx.s)
+        if frame["left"] <= 0:
             return
-        ctx.area(target)["pillage"] += 1
-        ctx.log("aw.negative_income_pillage", "7.3.3.f", country=cid, area=target)
+        areas = pillage_areas(ctx, frame["c"])
+        if areas:  # nobody plays the country: the default areas
+            for _ in range(frame["left"]):
+                areas = pillage_areas(ctx, frame["c"])
+                if not areas:
+                    break
+                _pillage_point(ctx, frame["c"], areas[0])
+            else:
+                return
+        ctx.s.setdefault("bankrupt", []).append(frame["c"])
+        ctx.log("aw.bankrupt", "7.3.3.f", country=frame["c"])
+
+    def actions(self, ctx: Ctx, frame: Frame, actor: str) -> list[Action]:
+        return [action(f"neg_pillage:{a}", "aw.act.negative_pillage", "7.3.3.f", area=a, left=frame["left"],
+                       level=ctx.area(a)["pillage"] + 1) for a in pillage_areas(ctx, frame["c"])]
+
+    def prompt(self, ctx: Ctx, frame: Frame, actor: str) -> dict[str, Any]:
+        return {"key": "aw.prompt.negative_pillage", "params": {"country": frame["c"], "left": frame["left"]}}
+
+    def explain(self, ctx: Ctx, frame: Frame, actor: str, action_id: str) -> tuple[str, str]:
+        return ("the pillage points of negative income go on your own controlled home areas below pillage 2",
+                "7.3.3.f")
+
+    def apply(self, ctx: Ctx, frame: Frame, actor: str, act: Action) -> None:
+        frame["left"] -= 1
+        _pillage_point(ctx, frame["c"], act["params"]["area"])
+        if frame["left"] <= 0:
+            flow.pop(ctx.s)
+
+
+def _pillage_point(ctx: Ctx, cid: str, aid: str) -> None:
+    ctx.area(aid)["pillage"] += 1
+    ctx.log("aw.negative_income_pillage", "7.3.3.f", country=cid, area=aid)

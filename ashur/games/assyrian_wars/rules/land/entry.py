@@ -9,8 +9,11 @@ The ``entry`` frame follows the battle checklist of the Japanese player aid (ste
 5. the interception rolls, then the evasion rolls;
 6. a battle against the enemy forces left outside the city (6.7): an interception battle when only
    interceptors stand against the entering force; a relieving attack may take the besieged garrison
-   along (6.6.5); with four or more defending armies the defenders fight in groups of three and the
-   attacker chooses to attack the next group or withdraw (6.6.5);
+   along (6.6.5); interceptors may form an ad hoc army group (6.6.3, 6.6.4: questions ``adhoc``,
+   ``adhoc_consent``; the forming player selects the commander); attacked leaders without units each get
+   one, their owner choosing (6.6.2: ``divide``); with four or more defending armies the defenders fight
+   in groups of three, agreeing on the first (``split``, ``split_agree``), and the attacker chooses to
+   attack the next group or withdraw (6.6.5);
 7. control of the area (6.12) and sieges lifted (6.8).
 
 Kinds: ``move`` and ``reinforce`` (all steps), ``evade`` and ``retreat`` (interceptions only; a retreat
@@ -33,6 +36,8 @@ from ashur.games.assyrian_wars.rules.base.control_areas import check_occupation
 from ashur.games.assyrian_wars.rules.base.forces import (
     armies_among,
     army_units,
+    best_leader,
+    divide_choice,
     divide_units,
     form_group,
     free_ag_cards,
@@ -47,7 +52,7 @@ from ashur.games.assyrian_wars.rules.base.forces import (
     units_in,
 )
 from ashur.games.assyrian_wars.rules.base.forces import forces_at as _forces_at
-from ashur.games.assyrian_wars.rules.base.players import role_of
+from ashur.games.assyrian_wars.rules.base.players import asks_players, role_of
 from ashur.games.assyrian_wars.rules.base.secrecy import log_fogged
 from ashur.games.assyrian_wars.rules.base.terrain import crossing_attrition
 from ashur.games.assyrian_wars.rules.course.windows import open_window
@@ -72,6 +77,18 @@ def enemies_in_field(ctx: Ctx, area: str, cid: str) -> list[str]:
 
 def _role(ctx: Ctx, cid: str) -> str | None:
     return role_of(ctx, cid)
+
+
+def adhoc_commanders(ctx: Ctx, actor: str, q: dict[str, Any]) -> list[str]:
+    """6.6.3: who may command the ad hoc army group the actor forms: a king if there is one (he must), else
+    any leader of the actor's own armies in it; the owner's best leader (``form_group``'s default) first."""
+    leaders = list(q["leaders"])
+    kings = kings_among(ctx, leaders)
+    if kings:
+        return kings[:1]
+    default = best_leader(ctx, [lid for lid in leaders if ctx.piece(lid)["nation"] == q["c"]]) or leaders[0]
+    own = sorted(lid for lid in leaders if lid != default and _role(ctx, ctx.piece(lid)["nation"]) == _role(ctx, actor))
+    return [default, *own]
 
 
 @FLOW.register
@@ -132,6 +149,23 @@ class Entry(Step[Ctx]):
                     action("relief:stay", "aw.act.relief_stay", "6.6.5", area=area)]
         if kind == "split":
             return [action(f"defend:{fid}", "aw.act.defend_first", "6.6.5", force=fid) for fid in q["options"]]
+        if kind == "adhoc":
+            cmds = adhoc_commanders(ctx, actor, q)
+            return [*(action("adhoc:form" if i == 0 else f"adhoc:form:{lid}", "aw.act.adhoc_group", "6.6.3",
+                             card=q["card"], area=area, armies=list(q["leaders"]), commander=lid)
+                      for i, lid in enumerate(cmds)),
+                    action("adhoc:none", "aw.act.no_adhoc_group", "6.6.3", area=area)]
+        if kind == "adhoc_consent":
+            return [action("adhoc:allow", "aw.act.adhoc_allow", "6.6.4", owner=q["owner"], area=area),
+                    action("adhoc:forbid", "aw.act.adhoc_forbid", "6.6.4", owner=q["owner"], area=area)]
+        if kind == "divide":
+            found = divide_choice(ctx, area, actor)
+            units = found[1] if found is not None and found[0] == q["lid"] else []
+            return [action(f"divide:{u}", "aw.act.divide_unit", "6.6.2", leader=q["lid"], piece=u,
+                           army=ctx.piece(u).get("army") or "") for u in units]
+        if kind == "split_agree":
+            return [action("split:agree", "aw.act.defence_agree", "6.6.5", area=area, first=list(q["first"])),
+                    action("split:disagree", "aw.act.defence_disagree", "6.6.5", area=area)]
         if kind == "next":
             return [action("attack_next", "aw.act.attack_next", "6.6.5", area=area),
                     action("withdraw", "aw.act.withdraw", "6.6.5", area=frame["src"])]
@@ -181,9 +215,50 @@ class Entry(Step[Ctx]):
             q["options"].remove(act["params"]["force"])
             if len(q["chosen"]) < MAX_DEFENDING_ARMIES:
                 frame["queue"].insert(0, q)
+            elif q.get("consent"):
+                ctx.log("aw.defence_proposed", "6.6.5", country=actor, area=frame["area"], first=q["chosen"])
+                frame["queue"].insert(0, {"q": "split_agree", "c": q["consent"][0], "more": q["consent"][1:],
+                                          "first": q["chosen"], "rest": q["options"]})
             else:
                 frame["waves"] = waves_of(q["chosen"], q["options"])
                 ctx.log("aw.defence_split", "6.6.5", area=frame["area"], first=q["chosen"])
+        elif kind == "split_agree":
+            agreed = aid == "split:agree"
+            ctx.log("aw.defence_consent", "6.6.5", country=actor, area=frame["area"], given=agreed)
+            if not agreed:
+                self._draw_waves(ctx, frame, [*q["first"], *q["rest"]])
+            elif q["more"]:
+                frame["queue"].insert(0, {**q, "c": q["more"][0], "more": q["more"][1:]})
+            else:
+                frame["waves"] = waves_of(q["first"], q["rest"])
+                ctx.log("aw.defence_split", "6.6.5", area=frame["area"], first=q["first"])
+        elif kind == "adhoc":
+            if not aid.startswith("adhoc:form"):
+                ctx.log("aw.no_adhoc_group", "6.6.3", country=actor, area=frame["area"])
+                return
+            cmd = act["params"]["commander"]
+            if q.get("consent"):
+                frame["queue"].insert(0, {"q": "adhoc_consent", "c": q["consent"][0], "more": q["consent"][1:],
+                                          "owner": actor, "card": q["card"], "leaders": list(q["leaders"]),
+                                          "commander": cmd})
+            else:
+                form_group(ctx, q["card"], actor, list(q["leaders"]), "6.6.3", commander=cmd)
+        elif kind == "adhoc_consent":
+            given = aid == "adhoc:allow"
+            ctx.log("aw.consent", "6.6.4", country=actor, leader=q["owner"], given=given)
+            leaders = q["leaders"] if given else [lid for lid in q["leaders"]
+                                                  if _role(ctx, ctx.piece(lid)["nation"]) != _role(ctx, actor)]
+            if q["more"]:
+                frame["queue"].insert(0, {**q, "c": q["more"][0], "more": q["more"][1:], "leaders": leaders})
+            elif len(leaders) >= 2:
+                form_group(ctx, q["card"], q["owner"], leaders, "6.6.4", commander=q.get("commander"))
+            else:
+                ctx.log("aw.no_adhoc_group", "6.6.4", country=q["owner"], area=frame["area"])
+        elif kind == "divide":
+            unit = act["params"]["piece"]
+            ctx.piece(unit)["army"] = q["lid"]
+            log_fogged(ctx, "aw.divided_unit", "6.6.2", [unit, q["lid"]], country=actor, leader=q["lid"],
+                       piece=unit, area=frame["area"])
         elif kind == "next":
             frame["next_choice"] = aid
 
@@ -372,23 +447,45 @@ class Entry(Step[Ctx]):
                        public_params={"country": att["country"], "area": area, "src": att["src"],
                                       "n": len(att["pieces"])})
         normalize(ctx)
-        self._ad_hoc_group(ctx, frame, arrivals)
+        asking = asks_players(ctx)
+        if not asking:
+            self._ad_hoc_group(ctx, frame, arrivals)
         for att in reversed(arrivals):
             crossing_attrition(ctx, att["pieces"], att["src"], area)
+        if asking:
+            self._ad_hoc_group(ctx, frame, arrivals)
 
     def _ad_hoc_group(self, ctx: Ctx, frame: Frame, arrivals: list[dict[str, Any]]) -> None:
-        """6.6.3: several armies of one player intercepting together form an army group when a card is
-        free (decision: automatically, if it is not multinational across players and has one king)."""
-        leaders = [lid for att in arrivals for lid in armies_among(ctx, att["pieces"]) if group_of(ctx, lid) is None]
+        """6.6.3: armies that intercepted together may form an army group before the battle when one of their
+        countries has a free card (one king at most): its player is asked (entry question ``adhoc``); armies
+        of other players join only with their consent (6.6.4, ``adhoc_consent``), and the card owner's
+        army is always in it."""
+        pieces = [p for att in arrivals for p in att["pieces"] if ctx.piece(p)["loc"] == frame["area"]]
+        leaders = [lid for lid in armies_among(ctx, pieces) if group_of(ctx, lid) is None]
         if len(leaders) < 2:
             return
         roles = {_role(ctx, ctx.piece(lid)["nation"]) for lid in leaders}
-        if len(roles) != 1 or len(kings_among(ctx, leaders)) > 1:
+        if None in roles or len(kings_among(ctx, leaders)) > 1:
             return
-        for cid in track_sorted(ctx, [ctx.piece(lid)["nation"] for lid in leaders]):
+        nations = track_sorted(ctx, [ctx.piece(lid)["nation"] for lid in leaders])
+        if len(roles) != 1 and (not asks_players(ctx) or any(
+                a != b and not ctx.allied(a, b) for a in nations for b in nations)):
+            return
+        for cid in nations:
             cards = free_ag_cards(ctx, cid)
-            if cards:
+            if cards and not asks_players(ctx):
                 form_group(ctx, cards[0], cid, leaders[:3], "6.6.3")
+                return
+            if cards:
+                own = [lid for lid in leaders if ctx.piece(lid)["nation"] == cid]
+                chosen = (own + [lid for lid in leaders if lid not in own])[:3]
+                consent: list[str] = []
+                for lid in chosen:
+                    c = ctx.piece(lid)["nation"]
+                    if _role(ctx, c) != _role(ctx, cid) and all(_role(ctx, o) != _role(ctx, c) for o in consent):
+                        consent.append(c)
+                frame["queue"].insert(0, {"q": "adhoc", "c": cid, "card": cards[0], "leaders": chosen,
+                                          "consent": consent})
                 return
 
     def _evasions(self, ctx: Ctx, frame: Frame) -> None:
@@ -442,9 +539,9 @@ class Entry(Step[Ctx]):
                 frame["queue"].append({"q": "relief", "c": ctx.owner(garrison[0]), "pieces": garrison})
                 frame["phase"] = "battle"
                 return
-        if not frame.get("waves_set"):
-            for c in track_sorted(ctx, {ctx.owner(p) for p in defenders}):
-                divide_units(ctx, area, c)
+        if not frame.get("waves_set") and self._divide(ctx, frame, defenders):
+            frame["phase"] = "battle"
+            return
         if not frame.get("waves_set") and not self._set_waves(ctx, frame, defenders):
             frame["phase"] = "battle"
             return
@@ -485,6 +582,19 @@ class Entry(Step[Ctx]):
                      origins=origins, single_rout=list(frame["failed"]), garrison_joined=list(frame["relief"]),
                      **special.get("params", {}))
 
+    def _divide(self, ctx: Ctx, frame: Frame, defenders: list[str]) -> bool:
+        """6.6.2: leaders without units among the defenders each take a unit, the owner choosing which (a
+        country nobody plays takes the defaults). True while the owner's choice is pending."""
+        for c in track_sorted(ctx, {ctx.owner(p) for p in defenders}):
+            if _role(ctx, c) is None or not asks_players(ctx):
+                divide_units(ctx, frame["area"], c)
+                continue
+            found = divide_choice(ctx, frame["area"], c)
+            if found is not None:
+                frame["queue"].append({"q": "divide", "c": c, "lid": found[0]})
+                return True
+        return False
+
     def _set_waves(self, ctx: Ctx, frame: Frame, defenders: list[str]) -> bool:
         """6.6.5: with more than three armies (an army group counting as one) the defenders split up; they
         choose the first three when one player plays them all, otherwise the choice is random. Returns
@@ -501,11 +611,28 @@ class Entry(Step[Ctx]):
         if len(roles) == 1:
             frame["queue"].append({"q": "split", "c": ctx.owner(defenders[0]), "options": list(armies), "chosen": []})
             return False
+        played = [c for c in track_sorted(ctx, {ctx.owner(p) for p in defenders}) if _role(ctx, c) is not None]
+        if asks_players(ctx) and played:
+            # 6.6.5 "the defenders agree": the player of the strongest defending country proposes the first
+            # three, one country of every other defending player agrees or not (disagreement: drawn)
+            size = {c: len(units_in(ctx, [p for p in defenders if ctx.owner(p) == c])) for c in played}
+            proposer = sorted(played, key=lambda c: -size[c])[0]
+            others: list[str] = []
+            for c in played:
+                if _role(ctx, c) != _role(ctx, proposer) and all(_role(ctx, o) != _role(ctx, c) for o in others):
+                    others.append(c)
+            frame["queue"].append({"q": "split", "c": proposer, "options": list(armies), "chosen": [],
+                                   "consent": others})
+            return False
+        self._draw_waves(ctx, frame, armies)
+        return True
+
+    def _draw_waves(self, ctx: Ctx, frame: Frame, armies: list[str]) -> None:
+        """6.6.5: the defenders did not agree (or nobody could): the first three armies are drawn."""
         pool = list(armies)
         first = [pool.pop(ctx.random_index(len(pool))) for _ in range(MAX_DEFENDING_ARMIES)]
         ctx.log("aw.defence_split", "6.6.5", area=frame["area"], first=first)
         frame["waves"] = waves_of(first, pool)
-        return True
 
     def _done(self, ctx: Ctx, frame: Frame) -> None:
         area, mover = frame["area"], frame["c"]

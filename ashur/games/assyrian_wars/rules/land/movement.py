@@ -50,7 +50,7 @@ from ashur.games.assyrian_wars.rules.base.forces import (
     mede_divided,
     nation_pieces,
     normalize,
-    tidy,
+    tidy_or_ask,
     units_in,
 )
 from ashur.games.assyrian_wars.rules.base.naval import landed, naval_view
@@ -312,7 +312,7 @@ class Move(Step[Ctx]):
             mark(ctx, "halted", sorted(set(moving(ctx, frame)) | set(frame.get("touched", []))))
         flow.pop(ctx.s)
         normalize(ctx)
-        tidy(ctx, frame["at"], frame["c"])
+        tidy_or_ask(ctx, frame["at"], frame["c"])
         if frame["entered"]:
             ctx.log("aw.move_ends", "6.6", country=frame["c"], area=frame["at"], areas=frame["entered"])
 
@@ -632,7 +632,7 @@ class LeaderRelocation(Step[Ctx]):
         mark(ctx, "finished", [lid])
         ctx.log("aw.leader_relocated", "6.6.7", piece=lid, area=dest)
         flow.pop(ctx.s)
-        tidy(ctx, dest, frame["c"])
+        tidy_or_ask(ctx, dest, frame["c"])
 
 
 # --- 6.6.8 forced march ----------------------------------------------------------------------------------

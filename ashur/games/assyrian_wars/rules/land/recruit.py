@@ -29,7 +29,7 @@ from ashur.core.contract import Action, action
 from ashur.core.flow import Step
 from ashur.games.assyrian_wars.ctx import Ctx
 from ashur.games.assyrian_wars.rules.base.control_areas import city_holder
-from ashur.games.assyrian_wars.rules.base.forces import land, land_view, nation_pieces, owned, tidy
+from ashur.games.assyrian_wars.rules.base.forces import land, land_view, nation_pieces, owned, tidy_or_ask
 from ashur.games.assyrian_wars.rules.base.readings import pre14
 from ashur.games.assyrian_wars.rules.base.units import is_leader, is_mercenary, spec, strength, unit_type
 from ashur.games.assyrian_wars.rules.course.impulse import MAX_SAVED, can_pay, pay
@@ -290,8 +290,8 @@ class Place(Step[Ctx]):
         ctx.move_piece(pid, aid)
         ctx.log(frame.get("key") or f"aw.{frame['what']}_placed", frame["rule"], country=c, piece=pid, area=aid,
                 **frame.get("log", {}))
-        tidy(ctx, aid, c)
         push_entry(ctx, aid, c, [pid], kind="reinforce")
+        tidy_or_ask(ctx, aid, c)  # on top of the entry: the new unit joins an army before it is intercepted
 
 
 @FLOW.register

@@ -11,10 +11,10 @@
   never against the Mede. Roll a die (+6 against Assyria, +2 against another power): at most the number
   of home cities the invaders hold, the capital counting 2, conquers. Once per country in a game turn
   (6.13), again in the Interphase.
-* Joint or disputed control (7.1 C): the invaders' areas count together; the conqueror is the power
-  holding the most square home areas, then the one with the largest force in the country (allied minors
-  included), then the first in impulse-track order. Only a power conquers; a minor's or nomad's areas
-  count for the power it is allied to.
+* Joint or disputed control (7.1 C): the invaders' areas count together; the power holding the most
+  square home areas, then the one with the largest force in the country (allied minors included), then
+  the first in impulse-track order decides which invading power is the conqueror (``conqueror_choice``,
+  itself first). Only a power conquers; a minor's or nomad's areas count for the power it is allied to.
 * 10.4.d: in the Interphase the checks are offered in impulse-track order from the country after the
   one that played the last card; a country conquered first cannot conquer in return.
 """
@@ -204,8 +204,88 @@ def evaluate_automatic(ctx: Ctx, rule: str) -> None:
         conqueror = designated(ctx, target, inv)
         if conqueror is None or already_conquered_by(ctx, target, conqueror):
             continue
+        if len(conqueror_options(ctx, target, conqueror, inv)) > 1:
+            if not any(f["step"] == "conqueror_choice" and f["target"] == target for f in ctx.s["stack"]):
+                flow.push(ctx.s, "conqueror_choice", decider=conqueror, target=target, mode="outright", rule=rule)
+            continue
         ctx.log("aw.conquered_outright", rule, target=target, conqueror=conqueror)
         conquer(ctx, target, conquerors_for(ctx, target, conqueror, inv), rule)
+
+
+def conqueror_options(ctx: Ctx, target: str, decider: str, inv: dict[str, list[str]]) -> list[str]:
+    """7.1 C: the invading powers the deciding power may name conqueror, itself first (the default), then the
+    others in impulse-track order; only itself without ``player_choices``."""
+    from ashur.games.assyrian_wars.rules.base.players import asks_players
+
+    if not asks_players(ctx):
+        return [decider]
+    others = [p for p in ctx.track() if p in inv and p != decider and not already_conquered_by(ctx, target, p)]
+    return [decider, *others]
+
+
+@FLOW.register
+class ConquerorChoice(Step[Ctx]):
+    """7.1 C: several powers invade a country; the power holding the most square home areas (then the
+    largest force) decides who of them is the conqueror: the one who conquers outright (``outright``) or
+    makes the conquest check (``check``; ``optional`` in the Interphase, where no check is also offered).
+    All invaders' areas count."""
+
+    kind = "conqueror_choice"
+    rule = "7.1"
+
+    def _options(self, ctx: Ctx, frame: Frame) -> list[str]:
+        inv = invaders(ctx, frame["target"])
+        if frame["decider"] not in inv:
+            return []
+        return conqueror_options(ctx, frame["target"], frame["decider"], inv)
+
+    def deciders(self, ctx: Ctx, frame: Frame) -> list[str]:
+        from ashur.games.assyrian_wars.rules.base.players import role_of
+
+        if self._options(ctx, frame) and role_of(ctx, frame["decider"]) is not None:
+            return [frame["decider"]]
+        return []
+
+    def run(self, ctx: Ctx, frame: Frame) -> None:
+        opts = self._options(ctx, frame)
+        flow.pop(ctx.s)
+        if opts:
+            self._carry_out(ctx, frame, opts[0])
+
+    def actions(self, ctx: Ctx, frame: Frame, actor: str) -> list[Action]:
+        acts = [action(f"conqueror:{p}", "aw.act.conqueror", "7.1", target=frame["target"], power=p,
+                       check=frame["mode"] != "outright") for p in self._options(ctx, frame)]
+        if frame["mode"] == "optional":
+            acts.append(action("conqueror:none", "aw.act.ask.conquest_check.skip", "7.1", target=frame["target"]))
+        return acts
+
+    def prompt(self, ctx: Ctx, frame: Frame, actor: str) -> dict[str, Any]:
+        key = "aw.prompt.conqueror_outright" if frame["mode"] == "outright" else "aw.prompt.conqueror_check"
+        return {"key": key, "params": {"country": actor, "target": frame["target"]}}
+
+    def explain(self, ctx: Ctx, frame: Frame, actor: str, action_id: str) -> tuple[str, str]:
+        return ("the conqueror is one of the invading powers", "7.1")
+
+    def apply(self, ctx: Ctx, frame: Frame, actor: str, act: Action) -> None:
+        flow.pop(ctx.s)
+        if act["id"] == "conqueror:none":
+            return
+        self._carry_out(ctx, frame, act["params"]["power"])
+
+    def _carry_out(self, ctx: Ctx, frame: Frame, power: str) -> None:
+        from ashur.games.assyrian_wars.rules.politics.conquest_effects import conquer
+
+        target, rule = frame["target"], frame["rule"]
+        inv = invaders(ctx, target)
+        if power != frame["decider"]:
+            ctx.log("aw.conqueror_named", "7.1", country=frame["decider"], target=target, power=power)
+        if frame["mode"] != "outright":
+            conquest_check(ctx, power, target, rule)
+            return
+        if not fully_occupied(ctx, target) or already_conquered_by(ctx, target, power):
+            return
+        ctx.log("aw.conquered_outright", rule, target=target, conqueror=power)
+        conquer(ctx, target, conquerors_for(ctx, target, power, inv), rule)
 
 
 def _impulse_end(ctx: Ctx, impulse: Frame) -> None:
@@ -259,7 +339,11 @@ def _may_invade(ctx: Ctx, power: str, target: str) -> bool:
 
 
 def _apply(ctx: Ctx, impulse: Frame, act: Action) -> None:
-    conquest_check(ctx, impulse["c"], act["params"]["target"], "6.13")
+    c, target = impulse["c"], act["params"]["target"]
+    if len(conqueror_options(ctx, target, c, invaders(ctx, target))) > 1:
+        flow.push(ctx.s, "conqueror_choice", decider=c, target=target, mode="check", rule="6.13")
+        return
+    conquest_check(ctx, c, target, "6.13")
 
 
 def _explain(ctx: Ctx, impulse: Frame, action_id: str) -> tuple[str, str] | None:
@@ -277,8 +361,8 @@ def interphase(ctx: Ctx) -> None:
     from ashur.games.assyrian_wars.rules.politics.grace import end_expired
 
     end_expired(ctx)
-    evaluate_automatic(ctx, "7.1")
     flow.push(ctx.s, "conquest_phase", stage="checks", asked=[])
+    evaluate_automatic(ctx, "7.1")  # a choice of conqueror (7.1 C) it asks for comes before the checks
 
 
 def check_order(ctx: Ctx) -> list[str]:
@@ -318,6 +402,9 @@ class ConquestPhase(Step[Ctx]):
                 return
             conqueror, target = nxt
             frame["asked"].append(f"{conqueror}|{target}")
+            if len(conqueror_options(ctx, target, conqueror, invaders(ctx, target))) > 1:
+                flow.push(ctx.s, "conqueror_choice", decider=conqueror, target=target, mode="optional", rule="7.1")
+                return
             ask(ctx, "conquest_check", conqueror, rule="7.1", target=target)
             return
         if frame["stage"] == "surrender":

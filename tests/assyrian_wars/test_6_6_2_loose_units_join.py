@@ -1,0 +1,60 @@
+"""Glossary "Army", 6.6.2: a single unit may not stay beside a leader of its country who has room for it;
+when several leaders have room, the owner chooses which army it joins (in his own impulse)."""
+
+from __future__ import annotations
+
+from ashur.games.assyrian_wars.rules.base.forces import army_units, tidy_or_ask
+from tests.assyrian_wars.landkit import advance, army, ctx, put, set_ap, start, top
+
+
+def _two_armies(pos):  # type: ignore[no-untyped-def]
+    army(pos, "assyria-turtanu", "kalhu", ["assyria-hi4-1"])
+    army(pos, "assyria-rab_shaqe", "kalhu", ["assyria-hi4-2"])
+    set_ap(pos, 20)
+
+
+def test_6_6_2_a_unit_built_beside_two_armies_joins_the_one_its_owner_chooses() -> None:
+    pos = start(special_abilities=False)
+    _two_armies(pos)
+    pos.act("assyria", "build:assyria-li3-1")
+    if "at:kalhu" in pos.ids("assyria"):
+        pos.act("assyria", "at:kalhu")
+    assert top(pos)["step"] == "loose_join"
+    # the default first: the first leader in id order, as the glossary rule placed it before
+    assert pos.ids("assyria") == ["loose:assyria-li3-1:assyria-rab_shaqe", "loose:assyria-li3-1:assyria-turtanu"]
+    assert pos.game.view(pos.state, "assyria")["prompt"]["key"] == "aw.prompt.loose_join"
+    pos.act("assyria", "loose:assyria-li3-1:assyria-turtanu")
+    c = ctx(pos)
+    assert sorted(army_units(c, "assyria-turtanu")) == ["assyria-hi4-1", "assyria-li3-1"]
+    pos.assert_logged(rule="6.6.2", key="aw.loose_joined", piece="assyria-li3-1", leader="assyria-turtanu")
+
+
+def test_6_6_2_one_leader_with_room_takes_the_unit_without_a_question() -> None:
+    pos = start(special_abilities=False)
+    army(pos, "assyria-turtanu", "kalhu", ["assyria-hi4-1"])
+    put(pos, "assyria-li3-1", "kalhu")
+    c = ctx(pos)
+    tidy_or_ask(c, "kalhu", "assyria")
+    advance(pos)
+    assert top(pos)["step"] != "loose_join"
+    assert pos.state["pieces"]["assyria-li3-1"]["army"] == "assyria-turtanu"
+
+
+def test_6_6_2_outside_the_owners_impulse_the_first_leader_takes_the_unit() -> None:
+    pos = start(special_abilities=False)
+    army(pos, "babylonia-nabu_zer_kitti_lishir", "nippur", ["babylonia-li2-1"])
+    army(pos, "babylonia-nabu_bel_shumati", "nippur", ["babylonia-li2-2"])
+    put(pos, "babylonia-li2-3", "nippur")
+    tidy_or_ask(ctx(pos), "nippur", "babylonia")  # Assyria's impulse
+    assert top(pos)["step"] != "loose_join"
+    assert pos.state["pieces"]["babylonia-li2-3"]["army"] == "babylonia-nabu_bel_shumati"
+
+
+def test_6_6_2_without_player_choices_the_first_leader_takes_the_unit() -> None:
+    pos = start(special_abilities=False, player_choices=False)
+    _two_armies(pos)
+    pos.act("assyria", "build:assyria-li3-1")
+    if "at:kalhu" in pos.ids("assyria"):
+        pos.act("assyria", "at:kalhu")
+    assert top(pos)["step"] != "loose_join"
+    assert pos.state["pieces"]["assyria-li3-1"]["army"] == "assyria-rab_shaqe"
