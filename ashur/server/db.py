@@ -63,10 +63,9 @@ def dispose_all() -> None:
 
 @contextmanager
 def read(engine: Engine) -> Iterator[Session]:
-    """A session for reading (committed at the end, nothing locked)."""
+    """A session for reading (nothing locked; its objects stay readable after it closes)."""
     with Session(engine, expire_on_commit=False) as session:
         yield session
-        session.rollback()
 
 
 @contextmanager
