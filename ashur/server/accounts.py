@@ -88,8 +88,8 @@ def register(ctx: ServerContext, name: str, password: str, email: str | None) ->
 
 
 def login(ctx: ServerContext, name: str, password: str, client: str) -> tuple[User, str]:
-    """Check the password (at most `login_limit` failures per name and per client address within the
-    window, then 429) and issue an API token."""
+    """Check the password and issue an API token: after `login_limit` failures for a name (five times as
+    many for a client address) within the window, 429."""
     settings = ctx.settings
     keys = [f"name:{name.casefold()[:60]}", f"ip:{client[:60]}"]
     since = now() - timedelta(seconds=settings.login_window)
@@ -97,7 +97,7 @@ def login(ctx: ServerContext, name: str, password: str, client: str) -> tuple[Us
         for key in keys:
             n = s.execute(select(func.count()).select_from(LoginFailure)
                           .where(LoginFailure.key == key, LoginFailure.at >= since)).scalar_one()
-            if n >= settings.login_limit:
+            if n >= settings.login_limit * (1 if key.startswith("name:") else 5):
                 raise ApiError(429, "too many failed logins; try again later",
                                retry_after=settings.login_window)
         user = s.execute(select(User).where(User.name_key == name.casefold())).scalar_one_or_none()

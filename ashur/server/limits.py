@@ -40,18 +40,26 @@ class BodyLimit:
                     return
         seen = 0
         started = False
+        too_large = False
 
         async def limited_receive() -> Any:
-            nonlocal seen
+            nonlocal seen, too_large
             message = await receive()
             if message["type"] == "http.request":
                 seen += len(message.get("body", b""))
                 if seen > self.limit:
+                    too_large = True
                     raise _TooLarge
             return message
 
         async def tracking_send(message: Any) -> None:
+            # the framework may turn the interrupted read into its own error response: send 413 instead
             nonlocal started
+            if too_large:
+                if message["type"] == "http.response.start" and not started:
+                    started = True
+                    await self._refuse(send)
+                return
             if message["type"] == "http.response.start":
                 started = True
             await send(message)
