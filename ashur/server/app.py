@@ -20,7 +20,7 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from ashur.core import registry
 from ashur.server import accounts, db, lobby, play
-from ashur.server.auth import current_seat, current_user
+from ashur.server.auth import bearer, current_seat, current_user
 from ashur.server.bots import BotRunner
 from ashur.server.context import ServerContext
 from ashur.server.errors import ApiError
@@ -121,7 +121,7 @@ def _base(request: Request) -> str:
     return str(request.base_url)
 
 
-def _routes(app: FastAPI, ctx: ServerContext) -> None:  # noqa: C901 - one place lists the API
+def _routes(app: FastAPI, ctx: ServerContext) -> None:
     # --- accounts ------------------------------------------------------------------------------
     def set_cookie(response: Response, user: Any) -> str:
         value, csrf = accounts.session_cookie(ctx, user)
@@ -149,8 +149,6 @@ def _routes(app: FastAPI, ctx: ServerContext) -> None:  # noqa: C901 - one place
     @app.post("/api/logout", status_code=204, tags=["accounts"])
     def logout(request: Request, response: Response) -> None:
         """Revoke the bearer token used (if any) and clear the session cookie."""
-        from ashur.server.auth import bearer
-
         token = bearer(request)
         if token and token.startswith("u_"):
             accounts.revoke_token(ctx, token)

@@ -16,8 +16,8 @@ from ashur.core.session import Match
 from ashur.server import db, events
 from ashur.server.context import ServerContext
 from ashur.server.errors import ApiError
-from ashur.server.models import GameRow, SeatRow, User, now
-from ashur.server.store import engine_of, new_id, new_token, snapshot, token_hash
+from ashur.server.models import GameRow, LogRow, SeatRow, User, now
+from ashur.server.store import dumps, get_row, new_id, new_token, snapshot, token_hash
 
 PACES = ("live", "fast", "slow")
 
@@ -120,8 +120,6 @@ def create_game(ctx: ServerContext, user: User | None, req: dict[str, Any], base
                       owner_id=user.id if user else None, rematch_of=rematch_of.id if rematch_of else None)
         s.add(row)
         s.flush()
-        from ashur.server.models import LogRow
-        from ashur.server.store import dumps
         for idx, entry in match.state.log.since(0):
             s.add(LogRow(game_id=gid, idx=idx, entry=dumps(entry)))
         for role, (kind, bot) in kinds.items():
@@ -147,7 +145,6 @@ def join(ctx: ServerContext, user: User | None, game_id: str, role: str | None, 
     role (a logged-in user). The seat gets a new token, returned once; the game starts when no seat is
     open any more."""
     with db.write(ctx.engine) as s:
-        from ashur.server.store import get_row
         row = get_row(s, game_id, lock=True)
         if invite is not None:
             seat = s.execute(select(SeatRow).where(SeatRow.token_hash == token_hash(invite))).scalar_one_or_none()
@@ -197,7 +194,6 @@ def facts(s: Session, row: GameRow) -> dict[str, Any]:
 
 def public_facts(ctx: ServerContext, game_id: str) -> dict[str, Any]:
     with db.read(ctx.engine) as s:
-        from ashur.server.store import get_row
         return facts(s, get_row(s, game_id))
 
 
@@ -234,7 +230,6 @@ def rematch(ctx: ServerContext, seat: SeatRow, user: User | None, base: str) -> 
     """A new game like a finished one: the asker's seat human, the other human seats open (invitations),
     the bots again."""
     with db.read(ctx.engine) as s:
-        from ashur.server.store import get_row
         row = get_row(s, seat.game_id)
         if row.status != "finished":
             raise ApiError(409, "a rematch follows a finished game")
@@ -243,6 +238,5 @@ def rematch(ctx: ServerContext, seat: SeatRow, user: User | None, base: str) -> 
         seats = s.execute(select(SeatRow).where(SeatRow.game_id == row.id)).scalars().all()
     layout = {x.role: ("human" if x.role == seat.role else f"bot:{x.bot}" if x.kind == "bot" else "open")
               for x in seats}
-    engine_of(row)
     return create_game(ctx, user, {"game": row.game, "scenario": row.scenario, "options": row.options,
                                    "seats": layout, "pace": row.pace, "public": row.public}, base, rematch_of=row)

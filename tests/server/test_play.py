@@ -12,7 +12,7 @@ from websockets.sync.client import connect
 from ashur.core.session import Match
 from tests.core.tinygame import GAME as TINY
 from tests.server.conftest import Server
-from tests.server.helpers import WAIT, create, play_over_socket, plain, register
+from tests.server.helpers import WAIT, create, plain, play_over_socket, register
 
 
 def test_tiny_game_to_its_end_every_view_is_the_engines(server: Server) -> None:
@@ -23,7 +23,8 @@ def test_tiny_game_to_its_end_every_view_is_the_engines(server: Server) -> None:
     made = create(server, alice, {"game": "tiny", "scenario": "basic", "seats": {"red": "human", "blue": "open"},
                                   "seed": seed, "pace": "live"})
     gid = made["id"]
-    assert set(made["seats"]) == {"red", "blue"} and made["seats"]["blue"]["url"].endswith(made["seats"]["blue"]["token"])
+    invite = made["seats"]["blue"]
+    assert set(made["seats"]) == {"red", "blue"} and invite["url"].endswith(invite["token"])
     red = server.client(made["seats"]["red"]["token"])
     assert red.post(f"/api/games/{gid}/actions", json={"action": "bid:0", "version": 0}).status_code == 409
     joined = server.client(bob).post(f"/api/games/{gid}/join", json={"invite": made["seats"]["blue"]["token"]})

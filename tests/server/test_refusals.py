@@ -17,8 +17,8 @@ def _tiny(server: Server) -> tuple[str, str, str]:
 
 
 def test_seat_endpoints_need_the_seats_token(server: Server) -> None:
-    _user, gid, red = _tiny(server)
-    _user2, other_gid, other_red = _tiny(server)
+    _user, gid, _red = _tiny(server)
+    _user2, _other_gid, other_red = _tiny(server)
     anon = httpx.get(f"{server.url}/api/games/{gid}/view")
     assert anon.status_code == 401 and anon.json()["error"]
     assert server.client("s_nonsense").get(f"/api/games/{gid}/view").status_code == 401
@@ -41,12 +41,13 @@ def test_stale_versions_and_illegal_actions(server: Server) -> None:
     assert ok.status_code == 200 and ok.json()["version"] == version + 1
     stale = client.post(f"/api/games/{gid}/actions", json={"action": "bid:1", "version": version})
     assert stale.status_code == 409 and "stale" in stale.json()["error"]
-    weird = client.post(f"/api/games/{gid}/actions", json={"action": "\u202e../../" * 20, "version": ok.json()["version"]})
+    weird = client.post(f"/api/games/{gid}/actions",
+                        json={"action": "\u202e../../" * 20, "version": ok.json()["version"]})
     assert weird.status_code in (409, 422)
 
 
 def test_malformed_and_oversized_bodies(server: Server) -> None:
-    user, gid, red = _tiny(server)
+    _user, gid, red = _tiny(server)
     headers = {"Authorization": f"Bearer {red}", "Content-Type": "application/json"}
     bad_json = httpx.post(f"{server.url}/api/games/{gid}/actions", content=b'{"action": ', headers=headers)
     assert bad_json.status_code == 400 and bad_json.json()["error"]
