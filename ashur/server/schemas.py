@@ -14,8 +14,8 @@ class Strict(BaseModel):
 
 
 class RegisterIn(Strict):
-    name: StrictStr = Field(min_length=1, max_length=100)
-    password: StrictStr = Field(min_length=1, max_length=1000)
+    name: StrictStr = Field(min_length=1, max_length=100, description="2 to 32 letters, digits, _ . -")
+    password: StrictStr = Field(min_length=1, max_length=1000, description="8 to 200 characters")
     email: StrictStr | None = Field(default=None, max_length=300)
 
 
