@@ -347,6 +347,41 @@ def content_map(
     out.print(f"wrote {svg}")
 
 
+@app.command()
+def serve(
+    host: Annotated[str, typer.Option(help="Address to listen on")] = "127.0.0.1",
+    port: Annotated[int, typer.Option(help="Port to listen on")] = 8000,
+    db: Annotated[str | None, typer.Option(help="Database URL (default: $ASHUR_DB or sqlite:///ashur.db)")] = None,
+    workers: Annotated[int, typer.Option(help="Worker processes (PostgreSQL only for more than one)")] = 1,
+    dev: Annotated[bool, typer.Option(help="Development mode: chosen seeds allowed")] = False,
+) -> None:
+    """Run the game server (HTTP API and websockets); the database schema is brought up to date first."""
+    import os
+
+    import uvicorn
+
+    from ashur.server.db import is_sqlite, migrate
+    from ashur.server.settings import get_settings
+
+    if db is not None:
+        os.environ["ASHUR_DB"] = db
+    if dev:
+        os.environ["ASHUR_DEV"] = "1"
+    get_settings.cache_clear()
+    settings = get_settings()
+    if workers < 1:
+        _fail("--workers is at least 1")
+    if workers > 1 and is_sqlite(settings.db):
+        _fail("several workers need PostgreSQL (--db postgresql+psycopg://...): SQLite pushes to websockets "
+              "within one process only")
+    migrate(settings.db)
+    shown_host = f"[{host}]" if ":" in host else host
+    out.print(f"Ashur serves on http://{shown_host}:{port}/  (API: /docs, /openapi.json)", highlight=False)
+    sys.stdout.flush()
+    uvicorn.run("ashur.server.app:create_app", factory=True, host=host, port=port, workers=workers,
+                log_level="warning", timeout_graceful_shutdown=5)
+
+
 def main() -> None:
     """Entry point of the console script: AshurError becomes one red line and exit status 2."""
     try:

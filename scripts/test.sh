@@ -2,9 +2,16 @@
 # Install everything the tests need into .venv, then run them all: lint, unit and scenario tests, the
 # content check, the fuzzer over every scenario (with the default options, with long games and secret
 # diplomacy, without the optional rules and with two players, and sampled over more games), and whole games
-# between eager bots.
+# between eager bots. The server tests run a real PostgreSQL too: Debian's postgresql package is installed
+# when its initdb is missing (the tests make a throwaway cluster as a non-root user).
 set -euo pipefail
 cd "$(dirname "$0")/.."
+if ! ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1; then
+  SUDO=""
+  [ "$(id -u)" = 0 ] || SUDO="sudo"
+  $SUDO apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq --no-install-recommends postgresql >/dev/null
+fi
 python3 -m venv .venv
 .venv/bin/python -m pip install --quiet --upgrade pip
 .venv/bin/python -m pip install --quiet -e '.[test]'

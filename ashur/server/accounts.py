@@ -1,0 +1,189 @@
+"""Accounts: register and log in (argon2 password hashes), bearer API tokens for programs, signed
+HttpOnly SameSite session cookies for browsers with a CSRF token, a login rate limit, and the profile."""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+import re
+import secrets
+from dataclasses import dataclass
+from datetime import timedelta
+from typing import Any
+
+from argon2 import PasswordHasher
+from argon2.exceptions import InvalidHashError, VerificationError
+from itsdangerous import BadSignature, URLSafeTimedSerializer
+from sqlalchemy import delete, func, select
+from sqlalchemy.exc import IntegrityError
+from sqlalchemy.orm import Session
+
+from ashur.server import db
+from ashur.server.context import ServerContext
+from ashur.server.errors import ApiError
+from ashur.server.models import KV, ApiToken, LoginFailure, User, now
+from ashur.server.store import new_token, token_hash
+
+COOKIE = "ashur_session"
+CSRF_COOKIE = "ashur_csrf"
+CSRF_HEADER = "x-csrf-token"
+LANGS = ("en", "de", "ja")
+NAME_RE = re.compile(r"^[\w.-]{2,32}$")
+EMAIL_RE = re.compile(r"^[^@\s]{1,64}@[^@\s]{1,189}\.[^@\s]{1,60}$")
+_hasher = PasswordHasher()
+_DUMMY = _hasher.hash("not a password of anyone")
+
+
+def load_secret(ctx: ServerContext) -> bytes:
+    """The cookie key: ``ASHUR_SECRET``, else one made once and kept in the database (so every worker
+    and every restart signs alike)."""
+    if ctx.settings.secret:
+        return ctx.settings.secret.encode()
+    with db.write(ctx.engine) as s:
+        row = s.get(KV, "secret")
+        if row is None:
+            row = KV(key="secret", value=secrets.token_hex(32))
+            s.add(row)
+        return row.value.encode()
+
+
+def check_name(name: str) -> None:
+    if not NAME_RE.fullmatch(name):
+        raise ApiError(422, "a name is 2 to 32 letters, digits, '_', '.' or '-'")
+
+
+def check_password(password: str) -> None:
+    if not 8 <= len(password) <= 200:
+        raise ApiError(422, "a password is 8 to 200 characters long")
+
+
+def check_email(email: str | None) -> None:
+    if email is not None and email != "" and not EMAIL_RE.fullmatch(email):
+        raise ApiError(422, "not an e-mail address")
+
+
+def issue_token(s: Session, user: User) -> str:
+    plain, hashed = new_token("u")
+    s.add(ApiToken(user_id=user.id, token_hash=hashed))
+    return plain
+
+
+def register(ctx: ServerContext, name: str, password: str, email: str | None) -> tuple[User, str]:
+    """A new account and its first API token; 409 when the name is taken."""
+    check_name(name)
+    check_password(password)
+    check_email(email)
+    pw_hash = _hasher.hash(password)
+    try:
+        with db.write(ctx.engine) as s:
+            key = name.casefold()
+            if s.execute(select(User.id).where(User.name_key == key)).first() is not None:
+                raise ApiError(409, "that name is taken")
+            user = User(name=name, name_key=key, pw_hash=pw_hash, email=email or None, lang="en")
+            s.add(user)
+            s.flush()
+            return user, issue_token(s, user)
+    except IntegrityError:
+        raise ApiError(409, "that name is taken") from None
+
+
+def login(ctx: ServerContext, name: str, password: str, client: str) -> tuple[User, str]:
+    """Check the password and issue an API token: after `login_limit` failures for a name (five times as
+    many for a client address) within the window, 429."""
+    settings = ctx.settings
+    keys = [f"name:{name.casefold()[:60]}", f"ip:{client[:60]}"]
+    since = now() - timedelta(seconds=settings.login_window)
+    with db.read(ctx.engine) as s:
+        for key in keys:
+            n = s.execute(select(func.count()).select_from(LoginFailure)
+                          .where(LoginFailure.key == key, LoginFailure.at >= since)).scalar_one()
+            if n >= settings.login_limit * (1 if key.startswith("name:") else 5):
+                raise ApiError(429, "too many failed logins; try again later",
+                               retry_after=settings.login_window)
+        user = s.execute(select(User).where(User.name_key == name.casefold())).scalar_one_or_none()
+    ok = False
+    try:
+        ok = _hasher.verify(user.pw_hash if user else _DUMMY, password) and user is not None
+    except (VerificationError, InvalidHashError):
+        ok = False
+    with db.write(ctx.engine) as s:
+        if not ok or user is None:
+            s.execute(delete(LoginFailure).where(LoginFailure.at < since))
+            for key in keys:
+                s.add(LoginFailure(key=key))
+        else:
+            if _hasher.check_needs_rehash(user.pw_hash):
+                s.get(User, user.id).pw_hash = _hasher.hash(password)  # type: ignore[union-attr]
+            token = issue_token(s, user)
+    if not ok or user is None:
+        raise ApiError(401, "wrong name or password")
+    return user, token
+
+
+def revoke_token(ctx: ServerContext, plain: str) -> None:
+    with db.write(ctx.engine) as s:
+        s.execute(delete(ApiToken).where(ApiToken.token_hash == token_hash(plain)))
+
+
+# --- cookies ---------------------------------------------------------------------------------------
+def _serializer(ctx: ServerContext) -> URLSafeTimedSerializer:
+    return URLSafeTimedSerializer(ctx.secret, salt="ashur.session")
+
+
+def csrf_of(ctx: ServerContext, nonce: str) -> str:
+    return hmac.new(ctx.secret, f"csrf:{nonce}".encode(), hashlib.sha256).hexdigest()[:32]
+
+
+def session_cookie(ctx: ServerContext, user: User) -> tuple[str, str]:
+    """The signed session cookie value and its CSRF token."""
+    nonce = secrets.token_urlsafe(16)
+    return _serializer(ctx).dumps({"u": user.id, "n": nonce}), csrf_of(ctx, nonce)
+
+
+def read_cookie(ctx: ServerContext, value: str) -> tuple[int, str] | None:
+    """(user id, nonce) of a valid, unexpired session cookie."""
+    try:
+        data: Any = _serializer(ctx).loads(value, max_age=ctx.settings.session_days * 86400)
+    except BadSignature:
+        return None
+    if not isinstance(data, dict) or not isinstance(data.get("u"), int) or not isinstance(data.get("n"), str):
+        return None
+    return data["u"], data["n"]
+
+
+@dataclass
+class Caller:
+    """Who makes a request: a user (API token or cookie)."""
+
+    user: User
+    via_cookie: bool
+
+
+def user_by_token(s: Session, plain: str) -> User | None:
+    row = s.execute(select(User).join(ApiToken, ApiToken.user_id == User.id)
+                    .where(ApiToken.token_hash == token_hash(plain))).scalar_one_or_none()
+    return row
+
+
+# --- profile ---------------------------------------------------------------------------------------
+def profile(user: User) -> dict[str, Any]:
+    return {"id": user.id, "name": user.name, "email": user.email, "webhook_url": user.webhook_url,
+            "lang": user.lang}
+
+
+def update_profile(ctx: ServerContext, user_id: int, changes: dict[str, Any]) -> User:
+    if "email" in changes:
+        check_email(changes["email"])
+    if "lang" in changes and changes["lang"] not in LANGS:
+        raise ApiError(422, f"lang is one of {', '.join(LANGS)}")
+    url = changes.get("webhook_url")
+    if url and not re.fullmatch(r"https?://[^\s]{3,490}", url):
+        raise ApiError(422, "webhook_url is an http:// or https:// address")
+    with db.write(ctx.engine) as s:
+        user = s.get(User, user_id)
+        if user is None:
+            raise ApiError(401, "no such user")
+        for key in ("email", "webhook_url", "lang"):
+            if key in changes and (changes[key] is not None or key != "lang"):
+                setattr(user, key, changes[key] or None if key != "lang" else changes[key])
+        return user

@@ -1,0 +1,289 @@
+"""The FastAPI application: :func:`create_app` builds it from the settings (``ashur serve`` runs it).
+
+Routes are synchronous functions: FastAPI runs them in its thread pool, so database and engine work
+never blocks the event loop; the websocket hub and the bot runner start with the application.
+"""
+
+from __future__ import annotations
+
+import importlib
+import logging
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from typing import Any, Literal
+
+from fastapi import FastAPI, Query, Request, Response, WebSocket
+from fastapi.exceptions import RequestValidationError
+from fastapi.responses import JSONResponse
+from starlette.concurrency import run_in_threadpool
+from starlette.exceptions import HTTPException as StarletteHTTPException
+
+from ashur.core import registry
+from ashur.server import accounts, db, lobby, play
+from ashur.server.auth import bearer, current_seat, current_user
+from ashur.server.bots import BotRunner
+from ashur.server.context import ServerContext
+from ashur.server.errors import ApiError
+from ashur.server.limits import BodyLimit
+from ashur.server.schemas import (
+    ActionIn,
+    ChatIn,
+    ChatOut,
+    ChatPosted,
+    CreatedOut,
+    CreateGameIn,
+    ErrorOut,
+    GameFacts,
+    JoinIn,
+    JoinOut,
+    LoginIn,
+    LoginOut,
+    LogOut,
+    MyGame,
+    ProfileIn,
+    ProfileOut,
+    RegisterIn,
+    SeatViewOut,
+    TokenOut,
+    VersionIn,
+    VersionOut,
+)
+from ashur.server.settings import Settings, get_settings
+from ashur.server.ws import Hub
+
+log = logging.getLogger("ashur.server")
+ERRORS: dict[int | str, dict[str, Any]] = {code: {"model": ErrorOut} for code in (400, 401, 403, 404, 409, 413, 422)}
+
+
+def load_plugins(spec: str) -> None:
+    """Register the games named ``module:attribute`` (comma-separated)."""
+    for item in filter(None, (x.strip() for x in spec.split(","))):
+        module, _, attr = item.partition(":")
+        registry.register(getattr(importlib.import_module(module), attr or "GAME"))
+
+
+def create_app(settings: Settings | None = None, *, migrate: bool = False) -> FastAPI:
+    """The application of `settings` (default: from the environment)."""
+    settings = settings or get_settings()
+    load_plugins(settings.plugins)
+    ctx = ServerContext(settings=settings, engine=db.engine_for(settings.db))
+
+    @asynccontextmanager
+    async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        if migrate:
+            await run_in_threadpool(db.migrate, settings.db)
+        ctx.secret = await run_in_threadpool(accounts.load_secret, ctx)
+        ctx.hub = Hub(ctx)
+        ctx.hub.start()
+        ctx.bots = BotRunner(ctx)
+        await run_in_threadpool(ctx.bots.start)
+        yield
+        ctx.bots.stop()
+        ctx.hub.stop()
+
+    app = FastAPI(title="Ashur", version="1", lifespan=lifespan, responses=ERRORS,
+                  description="The Ashur game server: accounts, lobby and play over the game-module contract.")
+    app.state.ctx = ctx
+    app.add_middleware(BodyLimit, limit=settings.max_body)
+    _handlers(app)
+    _routes(app, ctx)
+    return app
+
+
+def _handlers(app: FastAPI) -> None:
+    @app.exception_handler(ApiError)
+    async def api_error(_request: Request, exc: ApiError) -> JSONResponse:
+        headers = {"Retry-After": str(exc.extra["retry_after"])} if "retry_after" in exc.extra else None
+        return JSONResponse(exc.body(), status_code=exc.status, headers=headers)
+
+    @app.exception_handler(RequestValidationError)
+    async def invalid(_request: Request, exc: RequestValidationError) -> JSONResponse:
+        errors = exc.errors()
+        detail = [{"loc": [str(p) for p in e.get("loc", ())], "msg": str(e.get("msg", "")),
+                   "type": str(e.get("type", ""))} for e in errors[:10]]
+        first = detail[0] if detail else {"loc": [], "msg": "invalid request"}
+        status = 400 if any(d["type"] == "json_invalid" for d in detail) else 422
+        where = ".".join(first["loc"][1:] if len(first["loc"]) > 1 else first["loc"])
+        return JSONResponse({"error": f"{where}: {first['msg']}" if where else first["msg"], "detail": detail},
+                            status_code=status)
+
+    @app.exception_handler(StarletteHTTPException)
+    async def http_error(_request: Request, exc: StarletteHTTPException) -> JSONResponse:
+        return JSONResponse({"error": str(exc.detail)}, status_code=exc.status_code, headers=exc.headers)
+
+    @app.exception_handler(Exception)
+    async def crash(_request: Request, exc: Exception) -> JSONResponse:
+        log.exception("unhandled error", exc_info=exc)
+        return JSONResponse({"error": "internal error"}, status_code=500)
+
+
+def _base(request: Request) -> str:
+    return str(request.base_url)
+
+
+def _routes(app: FastAPI, ctx: ServerContext) -> None:
+    # --- accounts ------------------------------------------------------------------------------
+    def set_cookie(response: Response, user: Any) -> str:
+        value, csrf = accounts.session_cookie(ctx, user)
+        age = ctx.settings.session_days * 86400
+        response.set_cookie(accounts.COOKIE, value, max_age=age, httponly=True, samesite="lax",
+                            secure=ctx.settings.cookie_secure, path="/")
+        response.set_cookie(accounts.CSRF_COOKIE, csrf, max_age=age, httponly=False, samesite="lax",
+                            secure=ctx.settings.cookie_secure, path="/")
+        return csrf
+
+    @app.post("/api/register", status_code=201, response_model=TokenOut, tags=["accounts"])
+    def register(body: RegisterIn) -> dict[str, str]:
+        """Make an account; returns its first API token."""
+        _user, token = accounts.register(ctx, body.name, body.password, body.email)
+        return {"token": token}
+
+    @app.post("/api/login", response_model=LoginOut, tags=["accounts"])
+    def login(body: LoginIn, request: Request, response: Response) -> dict[str, str]:
+        """Log in: an API token, and the session cookie with its CSRF token (header X-CSRF-Token)."""
+        client = request.client.host if request.client else "?"
+        user, token = accounts.login(ctx, body.name, body.password, client)
+        csrf = set_cookie(response, user)
+        return {"token": token, "csrf": csrf}
+
+    @app.post("/api/logout", status_code=204, tags=["accounts"])
+    def logout(request: Request, response: Response) -> None:
+        """Revoke the bearer token used (if any) and clear the session cookie."""
+        token = bearer(request)
+        if token and token.startswith("u_"):
+            accounts.revoke_token(ctx, token)
+        response.delete_cookie(accounts.COOKIE, path="/")
+        response.delete_cookie(accounts.CSRF_COOKIE, path="/")
+
+    @app.get("/api/me", response_model=ProfileOut, tags=["accounts"])
+    def me(request: Request) -> dict[str, Any]:
+        with db.read(ctx.engine) as s:
+            caller = current_user(ctx, s, request)
+            assert caller is not None
+            return accounts.profile(caller.user)
+
+    @app.patch("/api/me", response_model=ProfileOut, tags=["accounts"])
+    def update_me(body: ProfileIn, request: Request) -> dict[str, Any]:
+        """Change the e-mail address, the webhook URL or the language (en, de, ja)."""
+        with db.read(ctx.engine) as s:
+            caller = current_user(ctx, s, request)
+            assert caller is not None
+        user = accounts.update_profile(ctx, caller.user.id, body.model_dump(exclude_unset=True))
+        return accounts.profile(user)
+
+    @app.get("/api/me/games", response_model=list[MyGame], tags=["lobby"])
+    def me_games(request: Request) -> list[dict[str, Any]]:
+        """My games, those where I must decide first."""
+        with db.read(ctx.engine) as s:
+            caller = current_user(ctx, s, request)
+            assert caller is not None
+        return lobby.my_games(ctx, caller.user)
+
+    # --- lobby ---------------------------------------------------------------------------------
+    @app.get("/api/catalog", tags=["lobby"])
+    def catalog() -> list[dict[str, Any]]:
+        """The games this server runs: scenarios, roles, options and bot kinds."""
+        return lobby.catalog()
+
+    @app.post("/api/games", status_code=201, response_model=CreatedOut, tags=["lobby"])
+    def create(body: CreateGameIn, request: Request) -> dict[str, Any]:
+        """Create a game; the human and open seats get a token and a link (open seats: an invitation)."""
+        with db.read(ctx.engine) as s:
+            caller = current_user(ctx, s, request)
+            assert caller is not None
+        return lobby.create_game(ctx, caller.user, body.model_dump(), _base(request))
+
+    @app.get("/api/games", response_model=list[GameFacts], tags=["lobby"])
+    def public_games(status: Literal["open", "active", "finished"] = "open",
+                     limit: int = Query(50, ge=1, le=200)) -> list[dict[str, Any]]:
+        """The public games that wait for players (open), are being played, or are finished."""
+        return lobby.public_list(ctx, status, limit)
+
+    @app.get("/api/games/{game_id}", response_model=GameFacts, tags=["lobby"])
+    def game_facts(game_id: str) -> dict[str, Any]:
+        """What anyone may know of a game."""
+        return lobby.public_facts(ctx, game_id)
+
+    @app.post("/api/games/{game_id}/join", response_model=JoinOut, tags=["lobby"])
+    def join(game_id: str, body: JoinIn, request: Request) -> dict[str, Any]:
+        """Take an open seat, by invitation or (logged in) a public game's seat by role."""
+        with db.read(ctx.engine) as s:
+            caller = current_user(ctx, s, request, required=body.invite is None)
+        return lobby.join(ctx, caller.user if caller else None, game_id, body.role, body.invite)
+
+    @app.post("/api/games/{game_id}/rematch", status_code=201, response_model=CreatedOut, tags=["lobby"])
+    def rematch(game_id: str, request: Request, role: str | None = Query(None, max_length=64)) -> dict[str, Any]:
+        """A new game like this finished one."""
+        with db.read(ctx.engine) as s:
+            seat = current_seat(ctx, s, request, game_id, role)
+            caller = current_user(ctx, s, request, required=False) if seat.user_id is not None else None
+        user = caller.user if caller else None
+        return lobby.rematch(ctx, seat, user, _base(request))
+
+    # --- play ----------------------------------------------------------------------------------
+    def seat_of(request: Request, game_id: str, role: str | None) -> Any:
+        with db.read(ctx.engine) as s:
+            return current_seat(ctx, s, request, game_id, role)
+
+    @app.get("/api/games/{game_id}/view", response_model=SeatViewOut, tags=["play"])
+    def seat_view(game_id: str, request: Request, role: str | None = Query(None, max_length=64)) -> dict[str, Any]:
+        """The seat's view and legal actions, exactly as the engine gives them for its role."""
+        seat = seat_of(request, game_id, role)
+        return play.view(ctx, game_id, seat.role)
+
+    @app.post("/api/games/{game_id}/actions", response_model=VersionOut, tags=["play"])
+    def act(game_id: str, body: ActionIn, request: Request,
+            role: str | None = Query(None, max_length=64)) -> dict[str, Any]:
+        """Play one legal action at the version seen: stale -> 409, not legal -> 422 {error, rule}."""
+        seat = seat_of(request, game_id, role)
+        return play.act(ctx, game_id, seat.role, body.action, body.version)
+
+    @app.post("/api/games/{game_id}/undo", response_model=VersionOut, tags=["play"])
+    def undo(game_id: str, body: VersionIn, request: Request,
+             role: str | None = Query(None, max_length=64)) -> dict[str, Any]:
+        """Take back the seat's last action, as the engine's undo rule allows."""
+        seat = seat_of(request, game_id, role)
+        return play.take_back(ctx, game_id, seat.role, body.version)
+
+    @app.post("/api/games/{game_id}/resign", response_model=VersionOut, tags=["play"])
+    def resign(game_id: str, request: Request, role: str | None = Query(None, max_length=64)) -> dict[str, Any]:
+        """Give up: the game ends and the other roles win."""
+        seat = seat_of(request, game_id, role)
+        return play.resign(ctx, game_id, seat.role)
+
+    @app.get("/api/games/{game_id}/log", response_model=LogOut, tags=["play"])
+    def game_log(game_id: str, request: Request, since: int = Query(0, ge=0, le=10**9),
+                 role: str | None = Query(None, max_length=64)) -> dict[str, Any]:
+        """The log entries the seat may read, from index `since`."""
+        seat = seat_of(request, game_id, role)
+        return play.visible_log(ctx, game_id, seat.role, since)
+
+    @app.get("/api/games/{game_id}/chat", response_model=ChatOut, tags=["play"])
+    def chat(game_id: str, request: Request, since: int = Query(0, ge=0, le=2**62),
+             role: str | None = Query(None, max_length=64)) -> dict[str, Any]:
+        seat_of(request, game_id, role)
+        return play.chat(ctx, game_id, since)
+
+    @app.post("/api/games/{game_id}/chat", status_code=201, response_model=ChatPosted, tags=["play"])
+    def chat_post(game_id: str, body: ChatIn, request: Request,
+                  role: str | None = Query(None, max_length=64)) -> dict[str, Any]:
+        seat = seat_of(request, game_id, role)
+        return play.chat_post(ctx, game_id, seat, body.text)
+
+    @app.websocket("/api/games/{game_id}/ws")
+    async def socket(websocket: WebSocket, game_id: str, token: str = "") -> None:
+        """The seat's socket: its view after every change (``{"type": "view", ...}``) and chat."""
+        def check() -> str:
+            with db.read(ctx.engine) as s:
+                if not token:
+                    raise ApiError(401, "a seat token is needed (?token=)")
+                return current_seat(ctx, s, websocket, game_id, token=token[:200]).role  # type: ignore[arg-type]
+
+        try:
+            role = await run_in_threadpool(check)
+        except ApiError as exc:
+            await websocket.close(code=4000 + exc.status, reason=exc.error[:120])
+            return
+        await websocket.accept()
+        assert ctx.hub is not None
+        await ctx.hub.serve(websocket, game_id, role)

@@ -1,0 +1,104 @@
+"""Bot seats act on the server, in one worker thread per process (off the event loop).
+
+After every change (:func:`ashur.server.events.after_change`) the runner is woken for the game; it
+plays the bot seats that must decide, one transaction per action exactly as a person's action, until a
+human must decide or the game ends. At start it picks up every active game waiting on a bot (so bots
+resume after a crash). Several processes may run bots of one game: the locked, versioned transaction
+lets one action through per version.
+"""
+
+from __future__ import annotations
+
+import logging
+import queue
+import secrets
+import threading
+
+from sqlalchemy import select
+
+from ashur import bots as botkinds
+from ashur.core.errors import AshurError
+from ashur.server import db, events
+from ashur.server.context import ServerContext
+from ashur.server.models import GameRow, SeatRow
+from ashur.server.store import engine_of, get_row, load_state, record_action, remember
+
+log = logging.getLogger("ashur.server")
+
+
+class BotRunner:
+    def __init__(self, ctx: ServerContext) -> None:
+        self.ctx = ctx
+        self.queue: queue.Queue[str | None] = queue.Queue()
+        self.pending: set[str] = set()
+        self.lock = threading.Lock()
+        self.thread = threading.Thread(target=self._run, name="ashur-bots", daemon=True)
+        self.stopping = False
+
+    def start(self) -> None:
+        self.thread.start()
+        self.resume_all()
+
+    def stop(self) -> None:
+        self.stopping = True
+        self.queue.put(None)
+
+    def wake(self, game_id: str) -> None:
+        with self.lock:
+            if game_id in self.pending:
+                return
+            self.pending.add(game_id)
+        self.queue.put(game_id)
+
+    def resume_all(self) -> None:
+        """Wake every active game in which a bot seat must decide."""
+        with db.read(self.ctx.engine) as s:
+            rows = s.execute(select(GameRow.id, GameRow.waiting).where(GameRow.status == "active")).all()
+            bot_seats = {(g, r) for g, r in s.execute(
+                select(SeatRow.game_id, SeatRow.role).where(SeatRow.kind == "bot")).all()}
+        for gid, waiting in rows:
+            if any((gid, r) in bot_seats for r in waiting or []):
+                self.wake(gid)
+
+    def _run(self) -> None:
+        while True:
+            game_id = self.queue.get()
+            if game_id is None or self.stopping:
+                return
+            with self.lock:
+                self.pending.discard(game_id)
+            try:
+                while not self.stopping and self.step(game_id):
+                    pass
+            except Exception:
+                log.exception("bot play failed in game %s", game_id)
+
+    def step(self, game_id: str) -> bool:
+        """One bot action in `game_id` if a bot seat must decide; whether one was made."""
+        with db.write(self.ctx.engine) as s:
+            row = get_row(s, game_id, lock=True)
+            if row.status != "active":
+                return False
+            seats = {x.role: x.bot for x in s.execute(
+                select(SeatRow).where(SeatRow.game_id == game_id, SeatRow.kind == "bot")).scalars()}
+            role = next((r for r in row.waiting if r in seats), None)
+            if role is None:
+                return False
+            game = engine_of(row)
+            state = load_state(s, row)
+            actions = game.legal_actions(state, role)
+            if not actions:
+                log.error("game %s: bot %s must decide but has no legal action", game_id, role)
+                return False
+            bot = botkinds.make(seats[role] or "random", secrets.randbits(63))
+            choice = bot.choose(game, state, role, actions)
+            try:
+                new = game.act(state, role, choice)
+            except AshurError:
+                log.exception("game %s: bot %s chose a refused action %r", game_id, role, choice)
+                return False
+            record_action(s, row, role, choice, state, new)
+            version, waiting = row.version, list(row.waiting)
+        remember(game_id, version, new)
+        events.after_change(self.ctx, game_id, version, waiting)
+        return True

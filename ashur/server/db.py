@@ -1,0 +1,97 @@
+"""Storage: the SQLAlchemy 2 engine. SQLite by default (WAL, ``synchronous=NORMAL``, writes in
+``BEGIN IMMEDIATE``), PostgreSQL for ``postgresql+psycopg://`` URLs.
+
+Reads use :func:`read`, writes :func:`write`: on SQLite a write takes the database's write lock when it
+begins, so two writers never deadlock upgrading a read lock; on PostgreSQL a write locks the game row it
+changes (``SELECT ... FOR UPDATE``, see :mod:`ashur.server.store`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any
+
+from sqlalchemy import Engine, create_engine, event, text
+from sqlalchemy.orm import Session
+
+_engines: dict[str, Engine] = {}
+
+
+def is_sqlite(url: str) -> bool:
+    return url.startswith("sqlite")
+
+
+def make_engine(url: str) -> Engine:
+    """A new engine for `url`, set up for the server's transactions."""
+    if is_sqlite(url):
+        engine = create_engine(url, connect_args={"check_same_thread": False, "timeout": 30},
+                               pool_size=8, max_overflow=16)
+
+        @event.listens_for(engine, "connect")
+        def _connect(dbapi_conn: Any, _record: Any) -> None:
+            dbapi_conn.isolation_level = None  # SQLAlchemy emits BEGIN itself (below)
+            cur = dbapi_conn.cursor()
+            cur.execute("PRAGMA journal_mode=WAL")
+            cur.execute("PRAGMA synchronous=NORMAL")
+            cur.execute("PRAGMA foreign_keys=ON")
+            cur.execute("PRAGMA busy_timeout=30000")
+            cur.close()
+
+        @event.listens_for(engine, "begin")
+        def _begin(conn: Any) -> None:
+            immediate = conn.get_execution_options().get("ashur_write", False)
+            conn.exec_driver_sql("BEGIN IMMEDIATE" if immediate else "BEGIN")
+
+        return engine
+    return create_engine(url, pool_size=10, max_overflow=20, pool_pre_ping=True)
+
+
+def engine_for(url: str) -> Engine:
+    """The process-wide engine of `url` (made on first use)."""
+    if url not in _engines:
+        _engines[url] = make_engine(url)
+    return _engines[url]
+
+
+def dispose_all() -> None:
+    for engine in _engines.values():
+        engine.dispose()
+    _engines.clear()
+
+
+@contextmanager
+def read(engine: Engine) -> Iterator[Session]:
+    """A session for reading (nothing locked; its objects stay readable after it closes)."""
+    with Session(engine, expire_on_commit=False) as session:
+        yield session
+
+
+@contextmanager
+def write(engine: Engine) -> Iterator[Session]:
+    """A session for one write transaction: committed at the end, rolled back on an exception."""
+    eng = engine.execution_options(ashur_write=True) if is_sqlite(str(engine.url)) else engine
+    with Session(eng, expire_on_commit=False) as session:
+        try:
+            yield session
+            session.commit()
+        except BaseException:
+            session.rollback()
+            raise
+
+
+def migrate(url: str) -> None:
+    """Bring the database at `url` to the newest schema (Alembic migrations under ``migrations/``)."""
+    from alembic import command
+    from alembic.config import Config
+
+    cfg = Config()
+    cfg.set_main_option("script_location", str(Path(__file__).parent / "migrations"))
+    cfg.set_main_option("sqlalchemy.url", url.replace("%", "%%"))
+    engine = engine_for(url)
+    with engine.begin() as conn:
+        if not is_sqlite(url):
+            conn.execute(text("SELECT pg_advisory_xact_lock(7158)"))  # one migrator at a time
+        cfg.attributes["connection"] = conn
+        command.upgrade(cfg, "head")

@@ -1,0 +1,161 @@
+"""Request and response bodies of the HTTP API (they make ``/openapi.json``)."""
+
+from __future__ import annotations
+
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictFloat, StrictInt, StrictStr
+
+Short = Field(min_length=1, max_length=200)
+
+
+class Strict(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+
+class RegisterIn(Strict):
+    name: StrictStr = Field(min_length=1, max_length=100, description="2 to 32 letters, digits, _ . -")
+    password: StrictStr = Field(min_length=1, max_length=1000, description="8 to 200 characters")
+    email: StrictStr | None = Field(default=None, max_length=300)
+
+
+class LoginIn(Strict):
+    name: StrictStr = Field(min_length=1, max_length=100)
+    password: StrictStr = Field(min_length=1, max_length=1000)
+
+
+class TokenOut(BaseModel):
+    token: str
+
+
+class LoginOut(BaseModel):
+    token: str
+    csrf: str
+
+
+class ProfileIn(Strict):
+    email: StrictStr | None = Field(default=None, max_length=300)
+    webhook_url: StrictStr | None = Field(default=None, max_length=500)
+    lang: Literal["en", "de", "ja"] | None = None
+
+
+class ProfileOut(BaseModel):
+    id: int
+    name: str
+    email: str | None
+    webhook_url: str | None
+    lang: str
+
+
+OptionValue = StrictBool | StrictInt | StrictFloat | StrictStr
+
+
+class CreateGameIn(Strict):
+    game: StrictStr = Field(min_length=1, max_length=64)
+    scenario: StrictStr | None = Field(default=None, min_length=1, max_length=64)
+    options: dict[StrictStr, OptionValue] = Field(default_factory=dict, max_length=64)
+    seats: dict[StrictStr, StrictStr] = Field(max_length=32, description='role -> "human", "open" or "bot:KIND"')
+    pace: Literal["live", "fast", "slow"] | None = None
+    seed: StrictInt | StrictStr | None = Field(default=None, description="only with --dev")
+    public: StrictBool = True
+
+
+class SeatTokenOut(BaseModel):
+    token: str
+    url: str
+
+
+class CreatedOut(BaseModel):
+    id: str
+    seats: dict[str, SeatTokenOut]
+
+
+class JoinIn(Strict):
+    role: StrictStr | None = Field(default=None, min_length=1, max_length=64)
+    invite: StrictStr | None = Field(default=None, min_length=1, max_length=200)
+
+
+class JoinOut(BaseModel):
+    role: str
+    token: str
+    status: str
+
+
+class ActionIn(Strict):
+    action: StrictStr = Field(min_length=1, max_length=200)
+    version: StrictInt = Field(ge=0)
+
+
+class VersionIn(Strict):
+    version: StrictInt = Field(ge=0)
+
+
+class VersionOut(BaseModel):
+    version: int
+
+
+class SeatViewOut(BaseModel):
+    version: int
+    role: str
+    status: str
+    view: dict[str, Any]
+    actions: list[dict[str, Any]]
+    result: dict[str, Any] | None = None
+
+
+class ChatIn(Strict):
+    text: StrictStr = Field(min_length=1, max_length=2000)
+
+
+class ChatPosted(BaseModel):
+    id: int
+
+
+class ChatOut(BaseModel):
+    messages: list[dict[str, Any]]
+
+
+class LogOut(BaseModel):
+    version: int
+    entries: list[dict[str, Any]]
+
+
+class SeatFacts(BaseModel):
+    kind: str
+    bot: str | None
+    player: str | None
+
+
+class GameFacts(BaseModel):
+    id: str
+    game: str
+    scenario: str
+    options: dict[str, Any]
+    status: str
+    pace: str | None
+    version: int
+    active: list[str]
+    seats: dict[str, SeatFacts]
+    result: dict[str, Any] | None
+    public: bool
+    rematch_of: str | None
+    rematch: str | None
+    created_at: str
+    updated_at: str
+
+
+class MyGame(BaseModel):
+    id: str
+    game: str
+    scenario: str
+    status: str
+    version: int
+    roles: list[str]
+    your_move: bool
+    active: list[str]
+    updated_at: str
+
+
+class ErrorOut(BaseModel):
+    error: str
+    rule: str | None = None

@@ -1,0 +1,157 @@
+"""Game states in the database: load (with a small per-process cache checked against the version) and
+write one change (snapshot, appended actions and log entries, version + 1) inside the caller's
+transaction."""
+
+from __future__ import annotations
+
+import hashlib
+import secrets
+import threading
+from collections import OrderedDict
+from typing import Any
+
+import orjson
+from sqlalchemy import delete, select, update
+from sqlalchemy.orm import Session
+
+from ashur.core.contract import Game
+from ashur.core.registry import get_game
+from ashur.core.session import barrier
+from ashur.core.statedata import GameState, Log
+from ashur.server.errors import ApiError
+from ashur.server.models import ActionRow, GameRow, LogRow, now
+
+CACHE_SIZE = 64
+_cache: OrderedDict[str, tuple[int, GameState]] = OrderedDict()
+_lock = threading.Lock()
+
+
+def new_id() -> str:
+    """A game id: 72 random bits, URL-safe."""
+    return secrets.token_urlsafe(9)
+
+
+def new_token(prefix: str) -> tuple[str, str]:
+    """A bearer token of 256 random bits (``prefix_...``) and the SHA-256 stored in its place."""
+    plain = f"{prefix}_{secrets.token_urlsafe(32)}"
+    return plain, token_hash(plain)
+
+
+def token_hash(plain: str) -> str:
+    return hashlib.sha256(plain.encode("utf-8", "replace")).hexdigest()
+
+
+def dumps(data: Any) -> str:
+    return orjson.dumps(data).decode()
+
+
+def get_row(s: Session, game_id: str, *, lock: bool = False) -> GameRow:
+    """The game row, locked for this transaction on PostgreSQL when `lock`; 404 when there is none."""
+    if len(game_id) > 24:
+        raise ApiError(404, "no such game")
+    stmt = select(GameRow).where(GameRow.id == game_id)
+    if lock and s.get_bind().dialect.name != "sqlite":
+        stmt = stmt.with_for_update()
+    row = s.execute(stmt).scalar_one_or_none()
+    if row is None:
+        raise ApiError(404, "no such game")
+    return row
+
+
+def engine_of(row: GameRow) -> Game:
+    return get_game(row.game)
+
+
+def load_state(s: Session, row: GameRow) -> GameState:
+    """The state of `row` at its version (the cached object when it is current; never change it)."""
+    with _lock:
+        hit = _cache.get(row.id)
+        if hit is not None and hit[0] == row.version:
+            _cache.move_to_end(row.id)
+            return hit[1]
+    data = orjson.loads(row.state)
+    entries = [orjson.loads(e) for e in s.execute(
+        select(LogRow.entry).where(LogRow.game_id == row.id).order_by(LogRow.idx)).scalars()]
+    state = GameState(data, Log(entries))
+    remember(row.id, row.version, state)
+    return state
+
+
+def remember(game_id: str, version: int, state: GameState) -> None:
+    with _lock:
+        _cache[game_id] = (version, state)
+        _cache.move_to_end(game_id)
+        while len(_cache) > CACHE_SIZE:
+            _cache.popitem(last=False)
+
+
+def forget(game_id: str) -> None:
+    with _lock:
+        _cache.pop(game_id, None)
+
+
+def snapshot(state: GameState) -> str:
+    return dumps(dict(state))
+
+
+def set_state(s: Session, row: GameRow, game: Game, old_log_n: int, state: GameState) -> None:
+    """Write `state` as the row's snapshot: new log entries appended, waiting roles, result, version + 1.
+
+    The caller calls :func:`remember` once the transaction has committed (never before: a failed commit
+    must not leave a state in the cache)."""
+    for idx, entry in state.log.since(old_log_n):
+        s.add(LogRow(game_id=row.id, idx=idx, entry=dumps(entry)))
+    row.state = snapshot(state)
+    result = game.result(state)
+    row.waiting = [] if result["over"] else list(game.active(state))
+    if result["over"]:
+        row.status = "finished"
+        row.result = dict(result)
+    row.version += 1
+    row.updated_at = now()
+
+
+def record_action(s: Session, row: GameRow, role: str, action_id: str, before: GameState,
+                  after: GameState) -> None:
+    """Append one applied action and keep the undo snapshots as the engine's session does: kept while
+    the same role goes on deciding and no die was rolled and no card drawn or revealed."""
+    game = engine_of(row)
+    undoable = barrier(after) == barrier(before) and role in game.active(after)
+    if not undoable or row.undo_role != role:
+        s.execute(update(ActionRow).where(ActionRow.game_id == row.id, ActionRow.before.is_not(None))
+                  .values(before=None))
+    s.add(ActionRow(game_id=row.id, n=row.n_actions, role=role, action=action_id,
+                    before=snapshot(before) if undoable else None))
+    row.undo_role = role if undoable else None
+    row.n_actions += 1
+    set_state(s, row, game, int(before["log_n"]), after)
+
+
+def undo(s: Session, row: GameRow, role: str) -> GameState:
+    """Return to the state before `role`'s last action, when the undo rule allows it."""
+    last = None
+    if row.undo_role == role and row.n_actions:
+        last = s.get(ActionRow, (row.id, row.n_actions - 1))
+    if last is None or last.before is None or last.role != role:
+        raise ApiError(422, "nothing to undo: dice were rolled, a card was drawn or revealed, or another "
+                            "role decided since", rule=None)
+    data = orjson.loads(last.before)
+    log_n = int(data["log_n"])
+    s.execute(delete(LogRow).where(LogRow.game_id == row.id, LogRow.idx >= log_n))
+    s.delete(last)
+    row.n_actions -= 1
+    row.state = last.before
+    game = engine_of(row)
+    forget(row.id)
+    s.flush()
+    state = load_state_uncached(s, row, data)
+    row.waiting = list(game.active(state))
+    row.version += 1
+    row.updated_at = now()
+    return state
+
+
+def load_state_uncached(s: Session, row: GameRow, data: dict[str, Any]) -> GameState:
+    entries = [orjson.loads(e) for e in s.execute(
+        select(LogRow.entry).where(LogRow.game_id == row.id).order_by(LogRow.idx)).scalars()]
+    return GameState(data, Log(entries))

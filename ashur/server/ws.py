@@ -1,0 +1,144 @@
+"""Websockets: each seat's socket gets its view pushed after every change (and chat messages).
+
+Fan-out: :func:`ashur.server.events.poke` marks the game's sockets dirty: in-process on SQLite, through
+PostgreSQL ``LISTEN/NOTIFY`` (a listener thread per worker) on PostgreSQL. Each socket has one sender
+task that, when dirty, reads the current view in the thread pool and sends it if it is newer than the
+last one sent; so a reconnecting client gets the current view at once, and pushes never go out of order.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import threading
+from dataclasses import dataclass, field
+from typing import Any
+
+import orjson
+from fastapi import WebSocket, WebSocketDisconnect
+from starlette.concurrency import run_in_threadpool
+
+from ashur.server import db
+from ashur.server.context import ServerContext
+from ashur.server.events import CHANNEL
+from ashur.server.play import chat_since, seat_view
+from ashur.server.store import get_row
+
+log = logging.getLogger("ashur.server")
+
+
+@dataclass(eq=False)
+class Subscriber:
+    ws: WebSocket
+    game_id: str
+    role: str
+    dirty: asyncio.Event = field(default_factory=asyncio.Event)
+    version: int = -1
+    chat_id: int = 0
+
+
+class Hub:
+    """The sockets of this process, by game."""
+
+    def __init__(self, ctx: ServerContext) -> None:
+        self.ctx = ctx
+        self.subs: dict[str, set[Subscriber]] = {}
+        self.loop: asyncio.AbstractEventLoop | None = None
+        self._stop = threading.Event()
+        self._thread: threading.Thread | None = None
+
+    def start(self) -> None:
+        self.loop = asyncio.get_running_loop()
+        if not self.ctx.sqlite:
+            self._thread = threading.Thread(target=self._listen, name="ashur-listen", daemon=True)
+            self._thread.start()
+
+    def stop(self) -> None:
+        self._stop.set()
+
+    def poke_threadsafe(self, game_id: str) -> None:
+        loop = self.loop
+        if loop is not None and not loop.is_closed():
+            with contextlib.suppress(RuntimeError):
+                loop.call_soon_threadsafe(self._poke, game_id)
+
+    def _poke(self, game_id: str) -> None:
+        for sub in self.subs.get(game_id, ()):
+            sub.dirty.set()
+
+    def _poke_all(self) -> None:
+        for game_id in list(self.subs):
+            self._poke(game_id)
+
+    def _listen(self) -> None:
+        """PostgreSQL: turn notifications into pokes; reconnect (and refresh every socket) on failure."""
+        import psycopg
+
+        url = self.ctx.engine.url.set(drivername="postgresql").render_as_string(hide_password=False)
+        while not self._stop.is_set():
+            try:
+                with psycopg.connect(url, autocommit=True) as conn:
+                    conn.execute(f"LISTEN {CHANNEL}")
+                    if self.loop is not None:
+                        self.loop.call_soon_threadsafe(self._poke_all)
+                    while not self._stop.is_set():
+                        for note in conn.notifies(timeout=1.0):
+                            self.poke_threadsafe(note.payload)
+            except Exception:
+                log.exception("LISTEN connection lost; reconnecting")
+                self._stop.wait(1.0)
+
+    def _build(self, sub: Subscriber) -> list[dict[str, Any]]:
+        """The messages `sub` has not had yet: its seat's view when the version moved, new chat."""
+        out: list[dict[str, Any]] = []
+        with db.read(self.ctx.engine) as s:
+            row = get_row(s, sub.game_id)
+            if row.version != sub.version:
+                out.append({"type": "view", **seat_view(s, row, sub.role)})
+            for msg in chat_since(s, sub.game_id, sub.chat_id):
+                out.append({"type": "chat", **msg})
+        return out
+
+    async def serve(self, ws: WebSocket, game_id: str, role: str) -> None:
+        """Run an accepted socket of `role` until it closes."""
+        sub = Subscriber(ws, game_id, role)
+        self.subs.setdefault(game_id, set()).add(sub)
+        sub.dirty.set()
+        sender = asyncio.create_task(self._send_loop(sub))
+        try:
+            while True:
+                text = await ws.receive_text()
+                if text.strip() in ('{"type":"ping"}', '{"type": "ping"}', "ping"):
+                    await ws.send_text('{"type":"pong"}')
+        except (WebSocketDisconnect, RuntimeError):
+            pass
+        finally:
+            sender.cancel()
+            self.subs.get(game_id, set()).discard(sub)
+            if not self.subs.get(game_id):
+                self.subs.pop(game_id, None)
+
+    async def _send_loop(self, sub: Subscriber) -> None:
+        try:
+            while True:
+                await sub.dirty.wait()
+                sub.dirty.clear()
+                try:
+                    messages = await run_in_threadpool(self._build, sub)
+                except Exception:
+                    log.exception("building the push of game %s failed", sub.game_id)
+                    continue
+                for msg in messages:
+                    if msg["type"] == "view":
+                        if msg["version"] <= sub.version:
+                            continue
+                        sub.version = msg["version"]
+                    else:
+                        sub.chat_id = max(sub.chat_id, msg["id"])
+                    await sub.ws.send_text(orjson.dumps(msg).decode())
+        except asyncio.CancelledError:
+            raise
+        except Exception:
+            with contextlib.suppress(Exception):
+                await sub.ws.close()
