@@ -37,7 +37,8 @@ from urllib.parse import urlsplit
 
 import httpx
 
-from ashur.server.clocks import as_utc
+from ashur.server import clocks
+from ashur.server.clocks import Clock, as_utc
 
 log = logging.getLogger("ashur.server.notify")
 
@@ -174,6 +175,28 @@ def should_notify(*, connected: bool, waiting_since: datetime | None, notified_a
     if connected or waiting_since is None:
         return False
     return notified_at is None or as_utc(notified_at) < as_utc(waiting_since)
+
+
+@dataclass(frozen=True)
+class SeatState:
+    """What the ``after_change`` listener knows of a human seat: its clock (``seats.clock``), when it was
+    last notified (``seats.notified_at``) and whether a websocket of it is open now."""
+
+    clock: Clock | None = None
+    notified_at: datetime | None = None
+    connected: bool = False
+
+
+def plan(seats: Mapping[str, SeatState], waiting: list[str] | tuple[str, ...], now: datetime,
+         pace: str | None) -> tuple[dict[str, Clock], list[str]]:
+    """The whole decision of one ``after_change(game_id, version, waiting_roles)`` call, pure: the new
+    clocks of the human `seats` (to store in ``seats.clock``) and the roles to notify now (after sending,
+    store `now` in their ``seats.notified_at``). Bot seats are left out of `seats`."""
+    new = clocks.update({role: s.clock for role, s in seats.items()}, waiting, now, pace)
+    due = [role for role, s in seats.items()
+           if should_notify(connected=s.connected, waiting_since=clocks.waiting_since(new[role]),
+                            notified_at=s.notified_at)]
+    return new, due
 
 
 # --- how -----------------------------------------------------------------------------------------------

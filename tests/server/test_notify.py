@@ -201,3 +201,15 @@ def test_settings_from_env() -> None:
         nt.SmtpSettings.from_env({"ASHUR_SMTP_HOST": "h", "ASHUR_SMTP_PORT": "smtp"})
     with pytest.raises(nt.NotifyError, match="STARTTLS"):
         nt.SmtpSettings.from_env({"ASHUR_SMTP_HOST": "h", "ASHUR_SMTP_STARTTLS": "maybe"})
+
+
+def test_plan_of_an_after_change_call() -> None:
+    seats = {"assyria": nt.SeatState(), "egypt": nt.SeatState(connected=True), "mede": nt.SeatState()}
+    new, due = nt.plan(seats, ["assyria", "egypt"], T0, "live")
+    assert due == ["assyria"]  # egypt is connected, mede need not move
+    assert clocks.running(new["assyria"]) and not clocks.running(new["mede"])
+    # the next change within the same wait: assyria was notified, nobody is due
+    seats2 = {r: nt.SeatState(clock=new[r], notified_at=T0 if r == "assyria" else None) for r in seats}
+    new2, due2 = nt.plan(seats2, ["assyria"], T0 + timedelta(minutes=5), "live")
+    assert due2 == [] and new2["assyria"] == new["assyria"]
+    assert not clocks.running(new2["egypt"])
