@@ -39,6 +39,9 @@ import httpx
 
 MAX_GAMES = 10_000
 MAX_SECONDS = 3600.0
+IDLE_RECHECK = 5.0
+"""A seat with nothing to do reads its view again after this many seconds even when no change woke it
+(a lost wake-up, e.g. an action whose answer was lost, never stalls a game)."""
 
 
 class LoadError(Exception):
@@ -255,10 +258,12 @@ class Runner:
                 table.idle[role] = data["version"]
                 versions = set(table.idle.values())
                 if len(table.idle) == len(table.tokens) and len(versions) == 1:
-                    self.stats.games_over += 1
-                    await table.finish()
+                    if not table.over:  # counted once, by the seat that saw it first
+                        table.over = True
+                        self.stats.games_over += 1
+                        await table.finish()
                     return
-                await table.wait(seen, left)
+                await table.wait(seen, min(left, IDLE_RECHECK))
                 continue
             table.idle.pop(role, None)
             choice = actions[rng.randrange(len(actions))]
@@ -268,6 +273,7 @@ class Runner:
                                            timed=True)
             except httpx.HTTPError as exc:
                 self.stats.count(f"action {type(exc).__name__}")
+                await table.changed()  # it may have gone through: let the other seats look
                 continue
             self.stats.count(f"action {resp.status_code}")
             if resp.status_code == 200:

@@ -100,6 +100,7 @@ class FakeApi(ThreadingHTTPServer):
     """The four endpoints the script uses, over the engine, with versions, 409 and 422."""
 
     daemon_threads = True
+    request_queue_size = 128
 
     def __init__(self) -> None:
         super().__init__(("127.0.0.1", 0), Handler)
@@ -111,6 +112,7 @@ class FakeApi(ThreadingHTTPServer):
 
 class Handler(BaseHTTPRequestHandler):
     server: FakeApi
+    protocol_version = "HTTP/1.1"
 
     def log_message(self, *args: Any) -> None:
         pass
