@@ -15,7 +15,7 @@ fi
 python3 -m venv .venv
 .venv/bin/python -m pip install --quiet --upgrade pip
 .venv/bin/python -m pip install --quiet -e '.[test]'
-.venv/bin/ruff check ashur tests
+.venv/bin/ruff check ashur tests scripts
 .venv/bin/ashur content check assyrian-wars
 fuzz() { .venv/bin/ashur fuzz assyrian-wars --scenario all --jobs 2 "$@"; }
 fuzz --games "${FUZZ_GAMES:-4}" --seed 1 --every 5
