@@ -10,6 +10,7 @@ anyone else). An imported game keeps its file's seed, so it is private and a fri
 from __future__ import annotations
 
 import os
+import re
 import threading
 from collections import OrderedDict
 from email.parser import BytesParser
@@ -34,6 +35,8 @@ from ashur.server.schemas import CreatedOut
 from ashur.server.store import dumps, engine_of, get_row, load_state, new_id, new_token, remember, snapshot
 
 IMPORT_PATH = "/api/games/import"
+WHERE = re.compile(r"^[^:]*:(?P<line>\d+): field '(?P<field>[^']*)'")
+"""A save file's error names ``file:line: field 'name'``: the import's 422 also gives them as fields."""
 REPLAY_CACHE = 8
 
 
@@ -176,7 +179,10 @@ def import_game(ctx: ServerContext, request: Request, body: bytes, base: str) ->
         cont = archive.load_save(text, name=name)
         game = get_game(cont.game)
     except (archive.ArchiveError, AshurError) as exc:
-        raise ApiError(422, str(exc).splitlines()[0][:500]) from None
+        message = str(exc).splitlines()[0][:500]
+        where = WHERE.match(message)
+        extra: dict[str, Any] = {"line": int(where["line"]), "field": where["field"]} if where else {}
+        raise ApiError(422, message, **extra) from None
     gid = new_id()
     issued: dict[str, dict[str, str]] = {}
     state = cont.state

@@ -38,7 +38,7 @@ class Mailbox:
         self.lock = threading.Lock()
         self.controller = Controller(self, hostname="127.0.0.1", port=free_port())
 
-    async def handle_DATA(self, server: Any, session: Any, envelope: Any) -> str:  # noqa: N802 (aiosmtpd's name)
+    async def handle_DATA(self, server: Any, session: Any, envelope: Any) -> str:
         msg = message_from_bytes(envelope.content, policy=default)
         text = f"{msg['Subject']}\n{msg.get_body().get_content()}"  # type: ignore[union-attr]
         with self.lock:
@@ -59,7 +59,7 @@ class Hooks:
         hooks = self
 
         class Handler(BaseHTTPRequestHandler):
-            def do_POST(self) -> None:  # noqa: N802 (the standard library's name)
+            def do_POST(self) -> None:
                 body = self.rfile.read(int(self.headers.get("Content-Length", "0"))).decode()
                 with hooks.lock:
                     hooks.posts.append((self.path, body))
