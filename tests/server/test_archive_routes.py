@@ -161,3 +161,17 @@ def test_import_continues_a_save_as_a_new_game(server: Server) -> None:
     assert me.post("/api/games/import", content=b"{", headers={"Content-Type": "application/json"}
                    ).status_code == 422
     assert me.post("/api/games/import", content=b"").status_code == 422
+
+
+def test_the_import_takes_saves_larger_than_other_bodies(server: Server) -> None:
+    """Other bodies stop at 64 KiB (413); a save file may be larger (up to ASHUR_MAX_IMPORT, 8 MiB)."""
+    me = server.client(register(server))
+    match = Match.new(TINY, "basic", 25, {}, dict(SEATS))
+    text = archive.export_text("tiny", "basic", {}, 25, match.actions, dict(SEATS))
+    padded = text.replace("{", "{" + " " * 100_000, 1)
+    made = me.post("/api/games/import", content=padded, headers={"Content-Type": "application/json"})
+    assert made.status_code == 201, made.text
+    huge = me.post("/api/games/import", content=b" " * (9 * 1024 * 1024), headers={"Content-Type": "application/json"})
+    assert huge.status_code == 413
+    assert me.post("/api/games", content=b" " * 100_000, headers={"Content-Type": "application/json"}
+                   ).status_code == 413
