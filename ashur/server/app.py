@@ -19,7 +19,7 @@ from starlette.concurrency import run_in_threadpool
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from ashur.core import registry
-from ashur.server import accounts, db, lobby, play
+from ashur.server import accounts, db, lobby, play, routes_archive, routes_async, waiting
 from ashur.server.auth import bearer, current_seat, current_user
 from ashur.server.bots import BotRunner
 from ashur.server.context import ServerContext
@@ -75,18 +75,23 @@ def create_app(settings: Settings | None = None, *, migrate: bool = False) -> Fa
         ctx.secret = await run_in_threadpool(accounts.load_secret, ctx)
         ctx.hub = Hub(ctx)
         ctx.hub.start()
+        waiting.install(ctx)
         ctx.bots = BotRunner(ctx)
         await run_in_threadpool(ctx.bots.start)
         yield
+        waiting.uninstall()
         ctx.bots.stop()
         ctx.hub.stop()
 
     app = FastAPI(title="Ashur", version="1", lifespan=lifespan, responses=ERRORS,
                   description="The Ashur game server: accounts, lobby and play over the game-module contract.")
     app.state.ctx = ctx
-    app.add_middleware(BodyLimit, limit=settings.max_body)
+    app.add_middleware(BodyLimit, limit=settings.max_body,
+                       larger={routes_archive.IMPORT_PATH: routes_archive.import_limit()})
     _handlers(app)
     _routes(app, ctx)
+    routes_async.register(app, ctx)
+    routes_archive.register(app, ctx)
     return app
 
 
@@ -286,4 +291,5 @@ def _routes(app: FastAPI, ctx: ServerContext) -> None:
             return
         await websocket.accept()
         assert ctx.hub is not None
-        await ctx.hub.serve(websocket, game_id, role)
+        with waiting.CONNECTIONS.holding(game_id, role):
+            await ctx.hub.serve(websocket, game_id, role)

@@ -12,14 +12,16 @@ class _TooLarge(Exception):
 
 
 class BodyLimit:
-    """ASGI middleware refusing bodies over `limit` bytes (by Content-Length, or while streaming)."""
+    """ASGI middleware refusing bodies over `limit` bytes (by Content-Length, or while streaming); the
+    paths in `larger` have their own limit (the import of a save file)."""
 
-    def __init__(self, app: Any, limit: int) -> None:
+    def __init__(self, app: Any, limit: int, larger: dict[str, int] | None = None) -> None:
         self.app = app
         self.limit = limit
+        self.larger = dict(larger or {})
 
-    async def _refuse(self, send: Any) -> None:
-        body = orjson.dumps({"error": f"the request body is larger than {self.limit} bytes"})
+    async def _refuse(self, send: Any, limit: int) -> None:
+        body = orjson.dumps({"error": f"the request body is larger than {limit} bytes"})
         await send({"type": "http.response.start", "status": 413,
                     "headers": [(b"content-type", b"application/json"), (b"content-length", str(len(body)).encode()),
                                 (b"connection", b"close")]})
@@ -29,14 +31,15 @@ class BodyLimit:
         if scope["type"] != "http":
             await self.app(scope, receive, send)
             return
+        limit = self.larger.get(scope.get("path", ""), self.limit)
         for name, value in scope.get("headers", ()):
             if name == b"content-length":
                 try:
-                    too_big = int(value) > self.limit
+                    too_big = int(value) > limit
                 except ValueError:
                     too_big = True
                 if too_big:
-                    await self._refuse(send)
+                    await self._refuse(send, limit)
                     return
         seen = 0
         started = False
@@ -47,7 +50,7 @@ class BodyLimit:
             message = await receive()
             if message["type"] == "http.request":
                 seen += len(message.get("body", b""))
-                if seen > self.limit:
+                if seen > limit:
                     too_large = True
                     raise _TooLarge
             return message
@@ -58,7 +61,7 @@ class BodyLimit:
             if too_large:
                 if message["type"] == "http.response.start" and not started:
                     started = True
-                    await self._refuse(send)
+                    await self._refuse(send, limit)
                 return
             if message["type"] == "http.response.start":
                 started = True
@@ -68,4 +71,4 @@ class BodyLimit:
             await self.app(scope, limited_receive, tracking_send)
         except _TooLarge:
             if not started:
-                await self._refuse(send)
+                await self._refuse(send, limit)

@@ -1,0 +1,233 @@
+"""Waiting seats (issue 15): after every change, the pace clocks of the human seats run or stop
+(:mod:`ashur.server.clocks`) and a seat that must move without an open websocket is told so by e-mail and
+webhook, at most once per waiting period (:func:`ashur.server.notify.plan`).
+
+- :func:`on_change` is the ``events.after_change`` listener (:func:`install` registers it at start-up). It
+  reads the game row (the roles that must decide *now*, not the ones passed in: a chat message passes
+  none, and two listeners of one game may run out of order) and writes only when a clock or a
+  ``notified_at`` changes: most actions (a role going on deciding) cost one read.
+- Sending happens off the request path, in one worker thread per process (so notices go out in the order
+  they were decided); a crash may lose a notice, never send one twice (``notified_at`` is stored first).
+- :data:`CONNECTIONS`: the open websockets of this process, by seat, fed by the socket route. With several
+  worker processes a socket held by another worker is not seen: the seat gets a notice too many rather
+  than none.
+- :func:`server_now`: the server's clock. With ``--dev`` it is moved by ``POST /api/dev/clock`` (an offset
+  kept in the ``kv`` table, so every worker reads the same time); tests move time so, never by sleeping.
+
+Settings (environment): ``ASHUR_SMTP_*`` (see :class:`ashur.server.notify.SmtpSettings`; no host: no
+e-mail), ``ASHUR_BASE_URL`` (the public address the notices link to, default ``http://localhost:8000``),
+``ASHUR_WEBHOOK_PRIVATE`` (true: webhooks to loopback and private addresses are allowed; tests and closed
+installations only).
+"""
+
+from __future__ import annotations
+
+import logging
+import os
+import threading
+from collections import Counter
+from collections.abc import Iterator
+from concurrent.futures import ThreadPoolExecutor
+from contextlib import contextmanager
+from dataclasses import dataclass
+from datetime import datetime, timedelta
+from typing import TYPE_CHECKING, Any
+
+from sqlalchemy import select
+from sqlalchemy.orm import Session
+
+from ashur.server import clocks, db, events, notify
+from ashur.server.models import KV, GameRow, SeatRow, User
+from ashur.server.store import get_row
+
+if TYPE_CHECKING:
+    from ashur.server.context import ServerContext
+
+log = logging.getLogger("ashur.server")
+
+DEV_OFFSET_KEY = "dev_clock_offset"
+
+
+# --- open websockets -----------------------------------------------------------------------------------
+
+class Connections:
+    """How many websockets of each seat this process holds (thread-safe)."""
+
+    def __init__(self) -> None:
+        self._open: Counter[tuple[str, str]] = Counter()
+        self._lock = threading.Lock()
+
+    @contextmanager
+    def holding(self, game_id: str, role: str) -> Iterator[None]:
+        """Count a socket of (`game_id`, `role`) as open while the block runs."""
+        key = (game_id, role)
+        with self._lock:
+            self._open[key] += 1
+        try:
+            yield
+        finally:
+            with self._lock:
+                self._open[key] -= 1
+                if self._open[key] <= 0:
+                    del self._open[key]
+
+    def connected(self, game_id: str, role: str) -> bool:
+        with self._lock:
+            return self._open.get((game_id, role), 0) > 0
+
+
+CONNECTIONS = Connections()
+
+
+# --- the server's clock --------------------------------------------------------------------------------
+
+def dev_offset(s: Session) -> float:
+    row = s.get(KV, DEV_OFFSET_KEY)
+    try:
+        return float(row.value) if row is not None else 0.0
+    except ValueError:
+        return 0.0
+
+
+def server_now(ctx: ServerContext, s: Session | None = None) -> datetime:
+    """Now (aware, UTC); with ``--dev`` moved by the offset that ``POST /api/dev/clock`` set."""
+    now = clocks.utcnow()
+    if not ctx.settings.dev:
+        return now
+    if s is not None:
+        return now + timedelta(seconds=dev_offset(s))
+    with db.read(ctx.engine) as s2:
+        return now + timedelta(seconds=dev_offset(s2))
+
+
+def advance(ctx: ServerContext, seconds: float) -> float:
+    """Move the ``--dev`` clock forward by `seconds`; the new offset."""
+    with db.write(ctx.engine) as s:
+        row = s.get(KV, DEV_OFFSET_KEY)
+        offset = (dev_offset(s) if row is not None else 0.0) + seconds
+        if row is None:
+            s.add(KV(key=DEV_OFFSET_KEY, value=repr(offset)))
+        else:
+            row.value = repr(offset)
+        return offset
+
+
+# --- settings and the sender ---------------------------------------------------------------------------
+
+@dataclass
+class Sending:
+    smtp: notify.SmtpSettings | None
+    base_url: str
+    allow_private: bool
+    pool: ThreadPoolExecutor
+
+
+_sending: Sending | None = None
+
+
+def _env_flag(name: str) -> bool:
+    return os.environ.get(name, "").strip().lower() in ("1", "true", "yes", "on")
+
+
+def install(ctx: ServerContext) -> None:
+    """Register the listener and start the sender (at application start-up)."""
+    global _sending
+    if _sending is None:
+        try:
+            smtp = notify.SmtpSettings.from_env()
+        except notify.NotifyError as exc:
+            log.error("e-mail notifications are off: %s", exc)
+            smtp = None
+        _sending = Sending(smtp, os.environ.get("ASHUR_BASE_URL", "").strip() or "http://localhost:8000",
+                           _env_flag("ASHUR_WEBHOOK_PRIVATE"),
+                           ThreadPoolExecutor(max_workers=1, thread_name_prefix="ashur-notify"))
+    events.add_listener(on_change)
+
+
+def uninstall() -> None:
+    global _sending
+    events.remove_listener(on_change)
+    if _sending is not None:
+        _sending.pool.shutdown(wait=False, cancel_futures=True)
+        _sending = None
+
+
+# --- the listener --------------------------------------------------------------------------------------
+
+@dataclass
+class _Decision:
+    clocks: dict[str, clocks.Clock]
+    due: list[str]
+    changed: bool
+
+
+def _reachable(user: User | None, sending: Sending | None) -> bool:
+    if user is None or sending is None:
+        return False
+    return bool(user.webhook_url) or (bool(user.email) and sending.smtp is not None)
+
+
+def _decide(ctx: ServerContext, s: Session, game: GameRow, humans: dict[str, SeatRow],
+            users: dict[int, User], now: datetime) -> _Decision:
+    waiting = [r for r in (game.waiting or []) if r in humans] if game.status == "active" else []
+    seats = {role: notify.SeatState(r.clock, r.notified_at, CONNECTIONS.connected(game.id, role))
+             for role, r in humans.items()}
+    new, due = notify.plan(seats, waiting, now, game.pace)
+    due = [r for r in due if _reachable(users.get(humans[r].user_id or -1), _sending)]
+    changed = bool(due) or any(new[role] != r.clock for role, r in humans.items())
+    return _Decision(new, due, changed)
+
+
+def _load(s: Session, game_id: str, *, lock: bool) -> tuple[GameRow, dict[str, SeatRow], dict[int, User]]:
+    game = get_row(s, game_id, lock=lock)
+    humans = {r.role: r for r in s.execute(select(SeatRow).where(SeatRow.game_id == game_id)
+                                           .order_by(SeatRow.id)).scalars() if r.kind == "human"}
+    ids = {r.user_id for r in humans.values() if r.user_id is not None}
+    users = {u.id: u for u in s.execute(select(User).where(User.id.in_(ids))).scalars()} if ids else {}
+    return game, humans, users
+
+
+def on_change(ctx: ServerContext, game_id: str, version: int, waiting_roles: list[str]) -> None:
+    """The ``after_change`` listener: clocks of the human seats, and "your move" notices to send."""
+    with db.read(ctx.engine) as s:
+        now = server_now(ctx, s)
+        game, humans, users = _load(s, game_id, lock=False)
+        if not humans or not _decide(ctx, s, game, humans, users, now).changed:
+            return
+    jobs: list[tuple[notify.Notice, notify.Recipient]] = []
+    with db.write(ctx.engine) as s:
+        game, humans, users = _load(s, game_id, lock=True)
+        decision = _decide(ctx, s, game, humans, users, now)
+        for role, seat in humans.items():
+            if decision.clocks[role] != seat.clock:
+                seat.clock = decision.clocks[role]
+        for role in decision.due:
+            humans[role].notified_at = now  # before sending: a crash loses a notice, never doubles it
+            user = users[humans[role].user_id]  # type: ignore[index]
+            assert _sending is not None
+            link = notify.game_link(_sending.base_url, game.id)
+            jobs.append((notify.Notice.for_game(game.game, game.scenario, game.id, role, link, user.lang or "en"),
+                         notify.Recipient(user.email, user.webhook_url, user.lang or "en")))
+    sending = _sending
+    if sending is not None:
+        for notice, who in jobs:
+            sending.pool.submit(notify.notify, notice, who, sending.smtp, allow_private=sending.allow_private)
+
+
+def seat_clocks(s: Session, game_id: str) -> tuple[list[str], dict[str, SeatRow]]:
+    """The game's roles in seating order and its human seats by role."""
+    seats = list(s.execute(select(SeatRow).where(SeatRow.game_id == game_id).order_by(SeatRow.id)).scalars())
+    return [x.role for x in seats], {x.role: x for x in seats if x.kind == "human"}
+
+
+def clocks_view(ctx: ServerContext, game_id: str) -> dict[str, Any]:
+    """What anyone may see of a game's clocks: each human seat's ``describe`` and the expiry options."""
+    with db.read(ctx.engine) as s:
+        now = server_now(ctx, s)
+        game = get_row(s, game_id)
+        _roles, humans = seat_clocks(s, game_id)
+        by_role = {r: seat.clock for r, seat in humans.items()}
+        active = game.status == "active"
+        return {"pace": game.pace, "now": now.isoformat(),
+                "clocks": {r: clocks.describe(c, now) for r, c in by_role.items()},
+                "expiry": clocks.expiry_options(by_role if active else {}, now, list(humans))}
