@@ -164,7 +164,7 @@ def pass_windows(pos: Position, *, battle_cards: bool = False) -> None:
     `battle_cards`, only in those of a battle about to be fought (6.7.1)."""
     while pos.state["stack"] and (top(pos)["step"] == "window" and (
             not battle_cards or top(pos)["kind"] != "response" or top(pos)["trigger"] == "battle_cards_revealed")):
-        pos.act(GAME.active(pos.state)[0], "done")
+        pos.act(GAME.active(pos.state)[0], "pass")
 
 
 def advance(pos: Position) -> None:

@@ -303,6 +303,11 @@ class MercSale(Step[Ctx]):
     def prompt(self, ctx: Ctx, frame: Frame, actor: str) -> dict[str, Any]:
         return {"key": "aw.prompt.merc_sale", "params": {"country": actor, "buyer": frame["c"]}}
 
+    def orders(self, ctx: Ctx, frame: Frame, actor: str) -> dict[str, str]:
+        """The series of sales merged: sell every mercenary asked for, or none, for the rest of the impulse
+        (or turn) — one decision instead of one per mercenary (9.6)."""
+        return {"sell_all": "sell", "sell_none": "refuse"}
+
     def apply(self, ctx: Ctx, frame: Frame, actor: str, act: Action) -> None:
         flow.pop(ctx.s)
         pid, buyer, seller = frame["pid"], frame["c"], frame["seller"]
