@@ -351,6 +351,11 @@ class AssyrianWars(Game):
 
         return render(view, content(), _catalog(lang) or _catalog("en"))
 
+    def decision_kind(self, state: State) -> str:
+        """The kind of the decision now (the step on top of the stack), for the ``prompts`` tally of
+        ``ashur simulate --json``."""
+        return str(state["stack"][-1]["step"]) if state["stack"] else ""
+
     def summary(self, state: State) -> dict[str, Any]:
         return {"turn": state["turn"], "round": state["round"]}
 

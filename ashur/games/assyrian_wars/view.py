@@ -19,6 +19,7 @@ from ashur.games.assyrian_wars.ctx import Ctx
 from ashur.games.assyrian_wars.fog import apply_fog, scramble_fog
 from ashur.games.assyrian_wars.rules.base.naval import sea_control_map
 from ashur.games.assyrian_wars.rules.base.players import countries_of_role
+from ashur.games.assyrian_wars.rules.course.orders import scramble_orders
 
 State = dict[str, Any]
 RECENT_LOG = 30
@@ -173,6 +174,7 @@ def scramble_state(ctx: Ctx, role: str, seed: int, *, keep_rng: bool = False) ->
 
     corelog.rewrite(s, hide)
     scramble_fog(ctx, mine, r)
+    scramble_orders(s, {role}, r)  # other roles' standing orders (issue 14) are theirs alone
     return s
 
 

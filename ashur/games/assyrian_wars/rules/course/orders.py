@@ -8,7 +8,8 @@ With the option ``auto_forced`` (on by default):
   for the rest of the impulse or of the turn ("pass in every card window", "never intercept", "refuse
   every sale of mercenaries"). A step lists the answers that may stand (:meth:`Step.orders`); the role's
   prompt offers ``order:<name>:impulse`` and ``order:<name>:turn`` beside them, each answering the prompt
-  at hand as well, and ``order:cancel:<k>`` for every order in force.
+  at hand as well; the role's own menus (its impulse, the Interphase's 7.4 menu) offer ``order:cancel:<k>``
+  for every order in force (the atoms between keep their lists short).
 
 Orders live in ``state["orders"][role]`` (``{"n": counter, "live": [...]}``), are shown in that role's own
 view only, and are answered by the engine (:meth:`ashur.core.flow.Flow.settle`) with the very action the
@@ -31,6 +32,9 @@ State = dict[str, Any]
 
 #: how long an order stands: to the end of the current impulse, or of the current turn
 SPANS = ("impulse", "turn")
+#: the role's own menus, where its orders in force may be cancelled (its impulse, 3.1; the Interphase, 7.4):
+#: the atoms between keep their legal lists short (DESIGN: short, clickable lists)
+MENUS = ("impulse", "politics_phase")
 RULE = "3.1"
 
 
@@ -58,7 +62,8 @@ def _in_impulse(state: State) -> bool:
 def order_actions(ctx: Ctx, step: Step[Ctx], frame: Frame, actor: str, role: str,
                   legal: list[Action]) -> list[Action]:
     """The order actions offered to `role` beside the legal actions of its prompt: the answers that may
-    stand (for the rest of the impulse, when in one, or of the turn), then a cancel per order in force."""
+    stand (for the rest of the impulse, when in one, or of the turn), then, in the role's own menus, a
+    cancel per order in force."""
     out: list[Action] = []
     ids = {a["id"] for a in legal}
     spans = SPANS if _in_impulse(ctx.s) else SPANS[1:]
@@ -68,6 +73,8 @@ def order_actions(ctx: Ctx, step: Step[Ctx], frame: Frame, actor: str, role: str
         for span in spans:
             out.append(action(f"order:{name}:{span}", "aw.act.order_set", frame.get("rule") or step.rule,
                               order=name, until=span, step=step.kind, answer=answer))
+    if step.kind not in MENUS:
+        return out
     for o in live_orders(ctx.s, role):
         out.append(action(f"order:cancel:{o['k']}", "aw.act.order_cancel", RULE, k=o["k"], order=o["name"],
                           until=o["until"], step=o["step"]))
