@@ -183,7 +183,7 @@ def settle(pos: Position, prefixes: tuple[str, ...] = ("hit:", "rout:", "extra:"
         roles = GAME.active(pos.state)
         if not roles:
             return
-        acts = pos.ids(roles[0])
+        acts = [a for a in pos.ids(roles[0]) if not a.endswith(":suggested")]  # the hit-by-hit way
         if not acts or not all(a.startswith(prefixes) for a in acts):
             return
         pos.act(roles[0], acts[0])

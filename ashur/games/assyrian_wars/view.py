@@ -75,6 +75,11 @@ def _pieces(s: State) -> dict[str, dict[str, Any]]:
     return out
 
 
+def _area_copy(a: dict[str, Any]) -> dict[str, Any]:
+    """A copy of an area's record: scalars, and a few small records (``revolt_from``) copied one level down."""
+    return {k: v.copy() if isinstance(v, (dict, list)) else v for k, v in a.items()}
+
+
 def build_view(ctx: Ctx, role: str, prompt: dict[str, Any] | None, actions: list[Any],
                deciding: str | None) -> dict[str, Any]:
     s = ctx.s
@@ -104,7 +109,7 @@ def build_view(ctx: Ctx, role: str, prompt: dict[str, Any] | None, actions: list
         "hands": {cid: [card_info(ctx, n) for n in s["countries"][cid]["hand"]] for cid in sorted(mine)
                   if cid in s["countries"]},
         "deck": len(s["deck"]), "discard": public["discard"], "faceup": public["faceup"],
-        "areas": {aid: a.copy() for aid, a in s["areas"].items()}, "pieces": _pieces(s),
+        "areas": {aid: _area_copy(a) for aid, a in s["areas"].items()}, "pieces": _pieces(s),
         "diplo": public["diplo"], "wars": public["wars"],
         "tribute": public["tribute"], "refused": public["refused"], "conquered": public["conquered"],
         "sieges": public["sieges"], "trade": public["trade"], "impulse": own["impulse"],
