@@ -1,7 +1,10 @@
 """Test hooks (DESIGN: tests): load a position from JSON, fix the next dice and draws, act, assert.
 
     pos = Position.setup(game, "campaign", seed=1)
-    pos.fix_dice(6, 6)
+    pos.fix_dice(6, 6)                       # the next two dice, whatever rolls them
+    pos.fix_roll("interception", 3, 4)       # the next interception roll (by `why` or rule number)
+    pos.give_impulse("elam", 6, cards=[12])  # Elam's impulse now, 6 AP, card 12 in hand
+    pos.prompt("elam")["actions"]            # the pending decision: rule, key, text, action ids
     pos.act("assyria", "card:12:ap")
     pos.assert_logged(rule="6.6.9")
     pos.assert_illegal("assyria", "card:13:ap", rule="3.2")
@@ -17,7 +20,7 @@ import orjson
 from ashur.core import log as corelog
 from ashur.core.contract import Action, Game
 from ashur.core.errors import IllegalAction
-from ashur.core.statedata import as_state, clone
+from ashur.core.statedata import as_state, clone, thaw
 
 State = dict[str, Any]
 
@@ -32,8 +35,10 @@ class Position:
     @property
     def state(self) -> State:
         """The state under test. Tests may edit it in place, so the engine's memo of it is dropped on
-        every access (the memo is only valid for a state nobody but the engine changes)."""
+        every access (the memo is only valid for a state nobody but the engine changes), and the records
+        it shares with earlier states (copy on write) become its own."""
         st = self._state
+        thaw(st)
         memo = getattr(st, "memo", None)
         if memo:
             memo.clear()
@@ -76,8 +81,34 @@ class Position:
         self.game.fix_draws(self.state, list(items))
         return self
 
+    def fix_roll(self, name_or_rule: str, *values: int) -> Position:
+        """The next roll logged with this `why` (``"aw.why.interception"`` or just ``"interception"``) or this
+        rule number (``"6.6.9"``) gives these values, whatever other rolls come before it; other rolls are
+        untouched (they take :meth:`fix_dice` values or random ones). Several fixes queue in order."""
+        if not values:
+            raise ValueError("fix_roll needs at least one die value")
+        self.state["rng"].setdefault("named", []).append([str(name_or_rule), list(values)])
+        return self
+
     def dice_left(self) -> list[int]:
         return list(self.state["rng"]["fixed"])
+
+    def rolls_left(self) -> list[list[Any]]:
+        """The named fixes (:meth:`fix_roll`) no roll has used yet, as ``[name, values]``."""
+        return [list(x) for x in self.state["rng"].get("named", [])]
+
+    # --- editing positions --------------------------------------------------------------------
+    def resume(self) -> Position:
+        """Continue the flow after the position was edited by hand (pieces moved, markers set): indexes and
+        memos are rebuilt and the automatic steps run up to the next decision."""
+        self.game.resume(self.state)
+        return self
+
+    def give_impulse(self, country: str, aps: int, cards: list[Any] | None = None) -> Position:
+        """Make it `country`'s impulse now with `aps` action points and, when `cards` is given, exactly those
+        cards in hand (taken from wherever they are; its other cards leave the hand)."""
+        self.game.give_impulse(self.state, country, aps, cards)
+        return self
 
     # --- acting -------------------------------------------------------------------------------
     def actions(self, role: str) -> list[Action]:
@@ -85,6 +116,11 @@ class Position:
 
     def ids(self, role: str) -> list[str]:
         return [a["id"] for a in self.actions(role)]
+
+    def prompt(self, role: str) -> dict[str, Any] | None:
+        """The pending prompt of `role`: ``rule``, ``key``, ``params``, ``text`` (English), ``actions`` (ids
+        of the legal actions); None when `role` does not decide now."""
+        return self.game.pending(self.state, role)
 
     def act(self, role: str, *action_ids: str) -> Position:
         """Apply one or more actions of `role` in order; the previous state is never modified."""

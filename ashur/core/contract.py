@@ -177,6 +177,30 @@ class Game(ABC):
         """Test hook: make the next draws from the game's draw pile give `items`, in order (in place)."""
         raise NotImplementedError(f"{self.id} has no draw pile to script")
 
+    def resume(self, state: State) -> None:
+        """Test hook: continue the flow of a state edited by hand (in place): drop what was computed from
+        the old state, rebuild the indexes and run the automatic steps up to the next decision."""
+        raise NotImplementedError(f"{self.id} cannot resume an edited state")
+
+    def give_impulse(self, state: State, actor: str, points: int, cards: list[Any] | None = None) -> None:
+        """Test hook (card-driven games): make it `actor`'s turn to act now with `points` to spend and, when
+        given, exactly `cards` in hand (in place)."""
+        raise NotImplementedError(f"{self.id} has no impulses")
+
+    def pending(self, state: State, role: str) -> dict[str, Any] | None:
+        """The decision `role` faces now: ``{"rule", "key", "params", "text", "actions"}`` (the prompt's
+        message rendered in English, the legal action ids), or None when `role` does not decide."""
+        from ashur.core.i18n import render
+
+        view = self.view(state, role)
+        prompt = view.get("prompt")
+        if not prompt:
+            return None
+        params = dict(prompt.get("params") or {})
+        return {"rule": prompt.get("rule"), "key": prompt["key"], "params": params,
+                "text": render(prompt["key"], params, self.messages("en")),
+                "actions": [a["id"] for a in self.legal_actions(state, role)]}
+
     def messages(self, lang: str) -> dict[str, str]:
         """The message catalog (key -> template) of the game in `lang`."""
         return {}

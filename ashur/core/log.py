@@ -83,9 +83,32 @@ def dice(state: State, count: int, *, rule: str, why: str, sides: int = 6, to: l
          **params: Any) -> list[int]:
     """Roll `count` dice and log them in one entry (DESIGN: every die roll is logged); `to` makes the
     entry secret as in :func:`log`."""
-    values = [_rng.roll(state, sides) for _ in range(count)]
+    named = _named_fix(state, rule, why)
+    if named is not None and len(named) > count:
+        raise ValueError(f"fixed roll {why!r} ({rule}) has {count} dice, not {len(named)}")
+    values = list(named or ())
+    for v in values:
+        state["rng"]["n"] += 1
+        if not 1 <= v <= sides:
+            raise ValueError(f"fixed die value {v} does not fit a d{sides}")
+    values += [_rng.roll(state, sides) for _ in range(count - len(values))]
     log(state, "dice", rule, to=to, why=why, sides=sides, values=values, **params)
     return values
+
+
+def _named_fix(state: State, rule: str, why: str) -> list[int] | None:
+    """The values a test fixed for the next roll with this rule or `why` (``state["rng"]["named"]``: a list
+    of ``[name, values]``, see :meth:`ashur.testing.Position.fix_roll`), taken off the queue; None when there
+    are none. A name matches the roll's rule, its `why`, or the last dotted part of a message-key `why`."""
+    named = state["rng"].get("named")
+    if not named:
+        return None
+    short = why.rsplit(".", 1)[-1] if " " not in why else why  # "aw.why.interception" -> "interception"
+    for i, (name, values) in enumerate(named):
+        if name in (rule, why, short):
+            del named[i]
+            return list(values)
+    return None
 
 
 def die(state: State, *, rule: str, why: str, sides: int = 6, **params: Any) -> int:

@@ -13,11 +13,17 @@ legal actions, indexes), dropped whenever the engine changes the state.
 from __future__ import annotations
 
 import hashlib
+import os
 from typing import Any
 
 import orjson
 
 State = dict[str, Any]
+
+STRICT = os.environ.get("ASHUR_STRICT_COW", "") == "1"
+"""When true, :func:`fork` also wraps every record the two states share in a read-only :class:`Shared`, so
+a change that bypasses the game's copy-on-write accessors fails loudly. The tests and the fuzzer set it;
+play leaves it off, because reading a dict subclass is slower than reading a plain dict."""
 
 
 class Log:
@@ -75,7 +81,7 @@ class Log:
 class GameState(dict):  # type: ignore[type-arg]
     """A game state: a plain JSON dict, plus its log and the engine's memo of this state (not JSON)."""
 
-    __slots__ = ("log", "memo")
+    __slots__ = ("log", "memo", "owned")
 
     def __init__(self, data: State | None = None, log: Log | None = None) -> None:
         super().__init__(data or ())
@@ -86,6 +92,9 @@ class GameState(dict):  # type: ignore[type-arg]
         self["log_n"] = len(log)
         self.log = log
         self.memo: dict[Any, Any] = {}
+        self.owned: dict[str, set[str]] | None = None
+        """Per copy-on-write table, the keys of the records this state owns, i.e. copied on write since the
+        last :func:`fork` (None: the state owns every record, as one never forked)."""
 
     def __reduce__(self) -> Any:
         # pickling (process pools) keeps the log
@@ -110,8 +119,80 @@ def clone(state: State) -> Any:
     return orjson.loads(orjson.dumps(state))  # plain data stays plain (contract calls wrap it: as_state)
 
 
+class Shared(dict):  # type: ignore[type-arg]
+    """A record (a flat dict of scalars) that several states share after :func:`fork` (copy on write).
+
+    It refuses every change: whoever changes a record must first give its own state a private copy
+    (``table[key] = dict(record)``; the games' accessors do it). So a change through a forgotten path fails
+    loudly instead of changing the state an undo snapshot holds. It is a dict to every reader: equal to a
+    dict of the same items, and JSON, pickling and copying see a plain dict.
+    """
+
+    __slots__ = ()
+
+    def _refuse(self, *_: Any, **__: Any) -> Any:
+        raise TypeError("a shared record of a game state is read-only: change it through the game's "
+                        "accessor, which copies it first (copy on write)")
+
+    __setitem__ = __delitem__ = _refuse  # type: ignore[assignment]
+    pop = popitem = setdefault = update = clear = __ior__ = _refuse  # type: ignore[assignment]
+
+    def __reduce__(self) -> Any:
+        return (dict, (dict(self),))
+
+    def __copy__(self) -> dict[str, Any]:
+        return dict(self)
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> dict[str, Any]:
+        return dict(self)
+
+
+def fork(state: State, tables: tuple[str, ...] = ()) -> GameState:
+    """The copy ``act`` works on (a :class:`GameState`; the log is never part of the data).
+
+    The `tables` (top-level dicts of flat records, e.g. every piece) are copied on write: the new state
+    gets its own table holding the same record objects, and both states forget that they own any record
+    (:attr:`GameState.owned`), so whichever changes a record first copies it (the games' accessors do).
+    Everything else is deep-copied. With :data:`STRICT`, the shared records become read-only.
+    """
+    if not tables or not isinstance(state, GameState):
+        return as_state(clone(state))
+    rest = dict(state)
+    for name in tables:
+        del rest[name]
+    data = orjson.loads(orjson.dumps(rest))
+    if STRICT:
+        owned = state.owned
+        for name in tables:
+            src = state[name]
+            for key in (src if owned is None else owned.get(name, ())):
+                if type(src[key]) is not Shared:
+                    src[key] = Shared(src[key])
+    for name in tables:
+        data[name] = dict(state[name])
+    new = GameState(data, state.log.fork())
+    new.owned = {name: set() for name in tables}
+    state.owned = {name: set() for name in tables}
+    return new
+
+
+def thaw(state: State) -> None:
+    """Give `state` private, writable copies of the records it shares (for code that edits a state by hand,
+    such as scripted tests; the engine itself copies a record only when it changes it)."""
+    owned = state.owned if isinstance(state, GameState) else None
+    for name, table in state.items():
+        if type(table) is not dict:
+            continue
+        own = owned.get(name) if owned is not None else None
+        for key, rec in table.items():
+            if type(rec) is Shared or (owned is not None and name in owned and key not in own):
+                table[key] = dict(rec)
+    if isinstance(state, GameState):
+        state.owned = None
+
+
 def clone_for_act(state: State) -> GameState:
-    """The copy ``act`` works on: a :class:`GameState` (the log is never part of the data)."""
+    """The copy ``act`` works on when nothing is shared: a full deep copy as a :class:`GameState`."""
     return as_state(clone(state))
 
 

@@ -19,6 +19,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from ashur.core import statedata
 from ashur.core.contract import Game
 from ashur.core.errors import IllegalAction
 from ashur.core.log import length as log_length
@@ -210,6 +211,7 @@ def fuzz_one(args: tuple[Any, ...]) -> FuzzResult:
     slow_ms = float(args[7]) if len(args) > 7 else DEFAULT_SLOW_MS
     slow_fail = bool(args[8]) if len(args) > 8 else False
     sample = int(args[9]) if len(args) > 9 else 1
+    statedata.STRICT = True  # a change that bypasses copy on write fails here instead of passing unseen
     game = get_game(game_id)
     seed = derive(base_seed, "fuzz", scenario, index)
     result = FuzzResult(index=index, scenario=scenario, seed=seed)

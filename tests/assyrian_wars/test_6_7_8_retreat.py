@@ -29,14 +29,16 @@ def test_6_7_8_retreating_into_the_area_the_winner_came_from_is_refused() -> Non
     pos.assert_logged(rule="6.7.8", key="aw.retreated", dest="nineveh")
 
 
-def test_6_7_8_no_retreat_into_enemy_forces_or_enemy_areas_when_a_friendly_one_is_open() -> None:
+def test_6_7_8_no_retreat_into_enemy_forces_and_no_mans_land_is_no_friendly_area() -> None:
     pos = start(special_abilities=False)
     put(pos, "assyria-li3-1", "der")
     put(pos, "elam-li2-1", "bit_imbi")
     c = ctx(pos)
     opts = dict(options(c, "assyria", ["assyria-li3-1"], "der", []))
     assert "bit_imbi" not in opts  # enemy forces
-    assert set(opts.values()) == {"friendly"}  # Lahiru and Gambulu are no-man's land
+    # nothing friendly next to Der: Lahiru and Gambulu (no-man's land, 1.2) stand beside the enemy areas
+    assert opts["lahiru"] == opts["gambulu"] == "open"
+    assert set(opts.values()) == {"open", "enemy"}
 
 
 def test_6_7_8_enemy_area_with_attrition_when_nothing_friendly_is_open() -> None:

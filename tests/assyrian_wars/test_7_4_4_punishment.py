@@ -17,10 +17,11 @@ def test_7_4_4_taking_a_city_causes_an_immediate_tribute_check_paid() -> None:
     pos = setup()
     war(pos, "assyria", "syria")
     impulse(pos, "assyria")
+    pos.fix_dice(1, 2, 3)  # Damascus has a defence of 3: three dice, no 6
     take_city(pos, "hamath", "assyria")
     pos.assert_logged(rule="7.4.4", key="aw.punishment_due", minor="syria", how="city")
-    pos.fix_dice(1, 2, 3)  # Damascus has a defence of 3: three dice, no 6
-    pos.act("assyria", "end")
+    # "immediate": rolled as soon as the action is over, before the impulse goes on (issue 14)
+    assert top(pos)["step"] == "impulse" and "end" in pos.ids("assyria")
     pos.assert_logged(rule="7.4.4", key="aw.punished", minor="syria")
     assert "syria" not in pos.state["refused"]
     assert not ctx_of(pos).at_war("assyria", "syria")
@@ -54,9 +55,8 @@ def test_7_4_4_a_refuser_allied_to_a_power_its_power_decides_on_tribute() -> Non
     marker(pos2, "syria", "mede", 14)
     war(pos2, "assyria", "syria")
     impulse(pos2, "assyria")
-    take_city(pos2, "arpad", "assyria")
     pos2.fix_dice(1, 1, 1)
-    pos2.act("assyria", "end")
+    take_city(pos2, "arpad", "assyria")
     assert top(pos2)["kind"] == "punished_tribute"
     pos2.act("mede", "punished_tribute:pay")
     assert "syria" not in pos2.state["refused"]
@@ -67,9 +67,8 @@ def test_7_4_4_a_refuser_allied_to_a_power_at_war_with_assyria_is_punished_witho
     pos = setup()
     marker(pos, "syria", "babylonia", 14)
     impulse(pos, "assyria")
-    take_city(pos, "arpad", "assyria")
     pos.fix_dice(1, 1, 1)
-    pos.act("assyria", "end")
+    take_city(pos, "arpad", "assyria")
     assert "syria" not in pos.state["refused"]
     assert ctx_of(pos).at_war("assyria", "syria")
     assert not any(t["payer"] == "syria" and t["to"] == "assyria" for t in pos.state["tribute"])

@@ -163,6 +163,28 @@ def test_1_1_rise_and_fall_political_start(content: Content) -> None:
     assert {f.nation for f in s.forces} >= {"cimmerians", "scythians"}
 
 
+def test_6_9_rise_and_fall_persia_is_the_only_pro_assyrian_country(content: Content) -> None:
+    """Public account (S2): Persia alone is pro-Assyrian at the start; pro is 7-9 on a track (6.9), and
+    alliance or march (10+) would be more than pro. Urartu, the hostile minor, refuses tribute (5.2.3)."""
+    s = content.scenarios["rise_and_fall"]
+    pro = sorted(n for n, d in s.diplomacy.items() if d.track == "assyria" and (d.value or 0) >= 7)
+    assert pro == ["persia"]
+    assert s.diplomacy["phoenicia"].value == s.diplomacy["judah"].value == 5  # trade status (4-6)
+    assert s.tribute["urartu"] == "refused" and s.diplomacy["urartu"].box == "neutral"
+
+
+def test_6_9_setup_revision_1_puts_back_the_earlier_rise_and_fall_markers() -> None:
+    from ashur.games.assyrian_wars.game import GAME
+    from ashur.testing import Position
+
+    now = Position.setup(GAME, "rise_and_fall", seed=1).state["diplo"]
+    old = Position.setup(GAME, "rise_and_fall", seed=1, options={"setup_revision": 1}).state["diplo"]
+    assert (now["phoenicia"]["value"], now["judah"]["value"], now["scythians"]["value"]) == (5, 5, 5)
+    assert (old["phoenicia"]["value"], old["judah"]["value"], old["scythians"]["value"]) == (7, 8, 7)
+    assert {k: v for k, v in now.items() if k not in ("phoenicia", "judah", "scythians")} == \
+        {k: v for k, v in old.items() if k not in ("phoenicia", "judah", "scythians")}
+
+
 def test_8_3_eco_base_level_is_given_for_every_power(content: Content) -> None:
     for s in content.scenarios.values():
         assert set(s.eco_base) == set(s.powers)

@@ -2,9 +2,13 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import orjson
+import pytest
 
 from ashur.core import log as corelog
+from ashur.core import statedata
 from ashur.core.statedata import GameState, Log, as_state, clone, dumps
 
 
@@ -81,3 +85,33 @@ def test_log_fork_is_constant_time_and_independent() -> None:
     assert [e["key"] for e in f1.entries()] == ["a", "b"]
     assert [e["key"] for e in f2.entries()] == ["a", "c"]
     assert [e["key"] for e in lg.entries()] == ["a"]
+
+
+def _forked_pair(strict: bool, monkeypatch: Any) -> tuple[GameState, GameState]:
+    monkeypatch.setattr(statedata, "STRICT", strict)
+    src = GameState({"pieces": {"a": {"loc": "x"}, "b": {"loc": "y"}}, "turn": 1})
+    return src, statedata.fork(src, ("pieces",))
+
+
+def test_fork_shares_the_records_of_its_tables_and_deep_copies_the_rest(monkeypatch: Any) -> None:
+    src, new = _forked_pair(False, monkeypatch)
+    assert new["pieces"]["a"] is src["pieces"]["a"] and new["pieces"] is not src["pieces"]
+    assert new == src and type(new["pieces"]["a"]) is dict
+    # neither state owns a shared record: whoever changes one first must copy it
+    assert new.owned == {"pieces": set()} and src.owned == {"pieces": set()}
+
+
+def test_strict_fork_makes_shared_records_read_only(monkeypatch: Any) -> None:
+    src, new = _forked_pair(True, monkeypatch)
+    for state in (src, new):
+        with pytest.raises(TypeError, match="read-only"):
+            state["pieces"]["a"]["loc"] = "z"
+    assert orjson.loads(orjson.dumps(new)) == {"pieces": {"a": {"loc": "x"}, "b": {"loc": "y"}}, "turn": 1,
+                                               "log_n": 0}
+
+
+def test_thaw_gives_a_state_private_copies_of_what_it_shares(monkeypatch: Any) -> None:
+    src, new = _forked_pair(True, monkeypatch)
+    statedata.thaw(new)
+    new["pieces"]["a"]["loc"] = "z"
+    assert src["pieces"]["a"]["loc"] == "x" and new.owned is None

@@ -61,10 +61,18 @@ class Ctx:
     """
 
     def __init__(self, state: State, content: Any, *, at: dict[str, list[str]] | None = None,
-                 frozen: bool = False) -> None:
+                 frozen: bool = False, at_own: set[str] | None = None) -> None:
         self.s = state
         self.c = content
         self._at: dict[str, list[str]] | None = at
+        self._at_own = at_own
+        owned = None if frozen else getattr(state, "owned", None)
+        self._own_pieces: set[str] | None = owned.get("pieces") if owned is not None else None
+        self._own_areas: set[str] | None = owned.get("areas") if owned is not None else None
+        """The records of the state's copy-on-write tables this Ctx may change in place (None: all); any
+        other is copied on its first change (see :func:`ashur.core.statedata.fork`)."""
+        """The locations whose index lists this Ctx may change (None: all): after ``act`` forks a state, the
+        lists are shared with the state before it and copied when a piece moves (copy on write)."""
         self._kind = kinds_of(content)
         self.frozen = frozen
         self._war: dict[tuple[str, str], bool] | None = {} if frozen else None
@@ -198,7 +206,15 @@ class Ctx:
 
     # --- pieces -------------------------------------------------------------------------------
     def piece(self, pid: str) -> dict[str, Any]:
-        return self.s["pieces"][pid]
+        """A piece's record; in a Ctx that changes the state, the state's own copy (copy on write: after
+        ``act`` forks a state, its records are shared read-only until changed, see
+        :func:`ashur.core.statedata.fork`)."""
+        p = self.s["pieces"][pid]
+        own = self._own_pieces
+        if own is not None and pid not in own:
+            own.add(pid)
+            p = self.s["pieces"][pid] = dict(p)
+        return p
 
     def _index(self) -> dict[str, list[str]]:
         """Location -> sorted piece ids, built once per Ctx and kept sorted as pieces move."""
@@ -229,12 +245,19 @@ class Ctx:
     def move_piece(self, pid: str, loc: str) -> None:
         """Put a piece somewhere, keeping the location index right; a piece that leaves the sea is no longer
         aboard a ship (6.16.c)."""
-        p = self.s["pieces"][pid]
+        p = self.piece(pid)
         if "aboard" in p and not loc.startswith(CARGO_PREFIX):
             del p["aboard"]
-        if self._at is not None and p["loc"] != loc:
-            self._at[p["loc"]].remove(pid)
-            bisect.insort(self._at.setdefault(loc, []), pid)
+        at = self._at
+        if at is not None and p["loc"] != loc:
+            own = self._at_own
+            if own is not None:
+                for where in (p["loc"], loc):
+                    if where not in own:
+                        own.add(where)
+                        at[where] = list(at.get(where, ()))
+            at[p["loc"]].remove(pid)
+            bisect.insort(at.setdefault(loc, []), pid)
         p["loc"] = loc
 
     def owner(self, pid: str) -> str:
@@ -312,7 +335,13 @@ class Ctx:
 
     # --- areas --------------------------------------------------------------------------------
     def area(self, aid: str) -> dict[str, Any]:
-        return self.s["areas"][aid]
+        """An area's record; in a Ctx that changes the state, the state's own copy (as :meth:`piece`)."""
+        a = self.s["areas"][aid]
+        own = self._own_areas
+        if own is not None and aid not in own:
+            own.add(aid)
+            a = self.s["areas"][aid] = dict(a)
+        return a
 
     def area_ctrl(self, aid: str) -> str | None:
         return self.s["areas"][aid]["ctrl"]

@@ -40,12 +40,16 @@ def _strengths(content: Any) -> dict[str, tuple[int, int]]:
 def _top(ctx: Ctx, pieces: list[str]) -> str:
     """The piece shown on top of a stack: its best leader (action, then command rating), else its strongest
     unit; ties by piece id."""
+    if len(pieces) == 1:
+        return pieces[0]
     state_pieces = ctx.s["pieces"]
     leaders = [p for p in pieces if state_pieces[p]["kind"] in ("leader", "king")]
     if leaders:
-        return min(leaders, key=lambda p: (-ratings(ctx, p)[0], -ratings(ctx, p)[1], p))
+        if len(leaders) == 1:
+            return leaders[0]
+        return min((-a, -c, p) for p in leaders for a, c in (ratings(ctx, p),))[2]
     table = _strengths(ctx.c)
-    return min(pieces, key=lambda p: (-table[p][1 if state_pieces[p]["red"] else 0], p))
+    return min((-table[p][1 if state_pieces[p]["red"] else 0], p) for p in pieces)[1]
 
 
 def stacks(ctx: Ctx) -> list[dict[str, Any]]:

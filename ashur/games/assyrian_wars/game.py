@@ -16,7 +16,7 @@ import yaml
 from ashur.core import flow
 from ashur.core.contract import Action, Game, OptionSpec, Result, ScenarioInfo
 from ashur.core.errors import IllegalAction, SetupError
-from ashur.core.statedata import GameState, as_state, clone, clone_for_act, copy_actions
+from ashur.core.statedata import GameState, as_state, clone, copy_actions, fork
 from ashur.core.validate import check_action_id
 from ashur.games.assyrian_wars.ctx import Ctx
 from ashur.games.assyrian_wars.rules import FLOW, HOOKS, load_all
@@ -25,6 +25,9 @@ from ashur.games.assyrian_wars.rules.course import orders
 
 State = dict[str, Any]
 MESSAGES = Path(__file__).parent / "messages"
+
+COW_TABLES = ("pieces", "areas")
+"""The tables of flat records that ``act`` copies on write (most actions change a few pieces and areas)."""
 
 
 @lru_cache(maxsize=1)
@@ -69,8 +72,14 @@ class AssyrianWars(Game):
             "auto_forced": OptionSpec("auto_forced", True, "answer prompts with one legal action without asking "
                                       "(not the secrecy passes of windows asking everyone) and offer standing "
                                       "orders (off: every atom is asked, as in scripted rule tests)", kind=bool),
+            "setup_revision": OptionSpec("setup_revision", 0, "scenario set-up of an earlier version, for saved "
+                                         "games (0 = current; 1 = before issue 14: Rise and Fall with Phoenicia, "
+                                         "Judah and the Scythians pro-Assyrian)", kind=int),
             "card_events": OptionSpec("card_events", True, "6.11 card events (off: every card gives its APs "
                                       "only; for learning the game and for comparisons)", kind=bool),
+            "pre14_readings": OptionSpec("pre14_readings", False, "the readings of the rules from before issue 14, "
+                                         "where they contradicted the rule book (replays of older saves only)",
+                                         kind=bool),
         }
 
     def _players(self, scenario: str, options: dict[str, Any]) -> int:
@@ -235,9 +244,10 @@ class AssyrianWars(Game):
         readers = state.memo.get("readers") or _readers(ctx0)
         key = state.memo.get("readers_key") or _readers_key(state)
         at = ctx0._at
+        at_own = state.memo.get("at_own")
         static = state.memo.get("pieces_static")
         state.memo.clear()
-        ctx = Ctx(state, content(), at=at)
+        ctx = Ctx(state, content(), at=at, at_own=at_own)
         if static is not None:
             state.memo["pieces_static"] = static
         settled = None
@@ -269,6 +279,8 @@ class AssyrianWars(Game):
         state.memo["readers_key"] = after_key
         if ctx._at is not None:
             state.memo["at"] = ctx._at
+            if ctx._at is at and at_own is not None:
+                state.memo["at_own"] = at_own
         if static is not None:
             state.memo["pieces_static"] = static
 
@@ -280,7 +292,7 @@ class AssyrianWars(Game):
         legal = self._legal(state, role)
         if not any(a["id"] == action_id for a in legal):
             self.apply(state, role, action_id)  # raises IllegalAction with the step's reason; changes nothing
-        new = clone_for_act(state)
+        new = fork(state, COW_TABLES)
         new.memo[("legal", role)] = legal
         new.memo["deciders"] = state.memo["deciders"]
         for k in ("readers", "readers_key"):
@@ -288,7 +300,10 @@ class AssyrianWars(Game):
                 new.memo[k] = state.memo[k]
         at = self._ctx(state)._at
         if at is not None:
-            new.memo["at"] = {loc: list(pids) for loc, pids in at.items()}
+            # the location index is shared like the records: each side copies a list before changing it
+            new.memo["at"] = dict(at)
+            new.memo["at_own"] = set()
+            state.memo["at_own"] = set()
         self.apply(new, role, action_id)
         return new
 
@@ -345,6 +360,29 @@ class AssyrianWars(Game):
             else:
                 raise ValueError(f"card {number} is neither in the draw pile nor in the discard pile")
         deck.extend(reversed(items))
+
+    def resume(self, state: State) -> None:
+        from ashur.games.assyrian_wars.testhooks import resume
+
+        resume(state, content())
+
+    def give_impulse(self, state: State, actor: str, points: int, cards: list[Any] | None = None) -> None:
+        """Test hook: `actor`'s impulse now with `points` APs and, when given, exactly `cards` in hand (3.1)."""
+        from ashur.games.assyrian_wars.testhooks import give_impulse
+
+        give_impulse(state, content(), actor, points, None if cards is None else [int(c) for c in cards])
+
+    def pending(self, state: State, role: str) -> dict[str, Any] | None:
+        """The decision of `role` now, with the rule its prompt (or step) names and the step's kind."""
+        from ashur.games.assyrian_wars.testhooks import pending_rule
+
+        found = super().pending(state, role)
+        if found is None:
+            return None
+        state = as_state(state)
+        found["rule"] = pending_rule(state, content(), role, self._deciding(state, role))
+        found["step"] = state["stack"][-1]["step"]
+        return found
 
     def render_terminal(self, view: dict[str, Any], lang: str = "en") -> Any:
         from ashur.games.assyrian_wars.tui import render

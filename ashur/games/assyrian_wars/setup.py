@@ -112,12 +112,16 @@ def place_fleet(ctx: Ctx, fleet: Any) -> list[str]:
 
 
 def _diplomacy(ctx: Ctx, sc: Any) -> None:
+    """The diplomatic markers of the scenario (4.1); option ``setup_revision`` puts back those of an earlier
+    version of the set-up (saved games)."""
     s = ctx.s
+    rev = sc.earlier.get(int(s["options"].get("setup_revision") or 0))
+    earlier = dict(rev.diplomacy) if rev is not None else {}
     for nid, n in ctx.c.nations.items():
         if n.kind not in ("minor", "minor_city", "nomad"):
             continue
         entry: dict[str, Any] = {"power": None, "value": 0, "war": [], "conquest": [], "pact": False}
-        st = sc.diplomacy.get(nid)
+        st = earlier.get(nid, sc.diplomacy.get(nid))
         if st is not None:
             if st.track is not None:
                 entry["power"], entry["value"] = st.track, int(st.value)

@@ -20,6 +20,7 @@ from ashur.games.assyrian_wars.fog import apply_fog, scramble_fog
 from ashur.games.assyrian_wars.rules.base.naval import sea_control_map
 from ashur.games.assyrian_wars.rules.base.players import countries_of_role
 from ashur.games.assyrian_wars.rules.course.orders import scramble_orders
+from ashur.games.assyrian_wars.rules.course.impulse import income_of
 
 State = dict[str, Any]
 RECENT_LOG = 30
@@ -33,8 +34,6 @@ def card_info(ctx: Ctx, number: int) -> dict[str, Any]:
 
 
 def public_country(ctx: Ctx, cid: str) -> dict[str, Any]:
-    from ashur.games.assyrian_wars.rules.course.impulse import income_of
-
     co = ctx.country(cid)
     home_in_hand = sum(1 for n in co["hand"] if ctx.is_home_card(n))
     return {

@@ -91,6 +91,25 @@ def test_6_11_a_pirates_strike_one_countrys_ships_in_one_zone_on_5_or_6() -> Non
     assert pos.state["pieces"]["elam-ship-1"]["red"]
 
 
+def test_6_16_f_pirates_hit_on_a_carrying_ship_chosen_by_its_owner_hits_the_cargo_too() -> None:
+    """The fuzz games (campaign, seeds 76856512714226 and 271147819554410): the owner picked which ship takes
+    the pirates' hit; the hit passed to the cargo was dropped, leaving a full unit on a reduced ship."""
+    pos = lk.start()
+    lk.give_card(pos, "assyria", 54)
+    lk.put(pos, "babylonia-ship-2", "sealand")
+    lk.put(pos, "babylonia-hi3-1", "sea:sealand")
+    pos.state["pieces"]["babylonia-hi3-1"]["aboard"] = "babylonia-ship-2"
+    pos.act("assyria", "card:54:event")
+    pass_windows(pos)
+    pos.fix_dice(1, 6)  # the ships roll in id order: ship-1 misses, ship-2 is hit
+    pos.act("assyria", "target:ships:babylonia:sealand")
+    assert lk.top(pos)["step"] == "assign_hits" and lk.top(pos)["owner"] == "babylonia"
+    pos.act("babylonia", "hit:babylonia-ship-2")
+    pos.assert_logged(rule="6.16.f", key="aw.cargo_hit", ship="babylonia-ship-2", n=1)
+    assert pos.state["pieces"]["babylonia-ship-2"]["red"] and pos.state["pieces"]["babylonia-hi3-1"]["red"]
+    assert GAME.invariants(pos.state) == []
+
+
 def test_6_11_a_pirates_are_refused_without_ships_at_sea() -> None:
     pos = lk.start()
     for p in pos.state["pieces"].values():

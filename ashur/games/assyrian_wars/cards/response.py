@@ -121,9 +121,12 @@ def chosen(what: str) -> Callable[[Callable[[Ctx, Frame, str, Frame], None]], Ca
 # --- 77 Ambush: automatic interception (6.6.9) -------------------------------------------------------
 def _ambushers(ctx: Ctx, entry: Frame, cid: str) -> list[dict[str, Any]]:
     """`cid`'s armies and army groups that may intercept into the entry's area (6.6.9: units with a leader,
-    not Used, no blocking units, a crossing they may make)."""
+    not Used, no blocking units, a crossing they may make). An automatic interception by a card declares no
+    war (decision, as an automatic evasion): an army that could enter only by declaring war (8.1) keeps its
+    ordinary interception with the declaration."""
     cands = interception.candidates(ctx, entry["area"], entry["c"], present(ctx, entry), entry["exclude"])
-    return [a for a in cands if a["country"] == cid and a.get("commander") and a["fid"] not in entry["int_auto"]]
+    return [a for a in cands if a["country"] == cid and a.get("commander") and a["fid"] not in entry["int_auto"]
+            and not a.get("dow")]
 
 
 def check_automatic_interception(ctx: Ctx, frame: Frame, o: Any) -> str | None:
@@ -182,7 +185,8 @@ def _auto_destinations(ctx: Ctx, entry: Frame, cid: str, where: str) -> list[tup
     """(destination, kind) of an automatic evasion: the city, an adjacent friendly area, or any destination
     of 6.6.10 (an evasion by a card declares no war, decision)."""
     pieces = _pieces_of(ctx, _own_field_forces(ctx, entry, cid))
-    kinds = {"city": ("city",), "adjacent_friendly": ("friendly",), "any_legal": ("city", "friendly", "enemy")}[where]
+    kinds = {"city": ("city",), "adjacent_friendly": ("friendly",),
+             "any_legal": ("city", "friendly", "open", "enemy")}[where]
     return [(dest, kind) for dest, _mod, kind in evasion.destinations(ctx, cid, pieces, entry["area"],
                                                                       present(ctx, entry)) if kind in kinds]
 

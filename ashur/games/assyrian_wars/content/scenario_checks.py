@@ -82,6 +82,12 @@ def check_scenario(ctx: Ctx, f: str, s: Scenario) -> None:
             ctx.add(f, ("diplomacy", nid), e, f"diplomacy.{nid}", "only minor cities make pacts (6.11.c2)")
         if status.track is not None and status.value == 0:
             ctx.add(f, ("diplomacy", nid), e, f"diplomacy.{nid}", "a marker at 0 goes to the neutrals box (6.9)")
+    for rev, earlier in s.earlier.items():
+        for nid, status in earlier.diplomacy.items():
+            where = status.track or status.power
+            if nid not in needed or (where is not None and where not in s.powers):
+                ctx.add(f, ("earlier", rev, "diplomacy", nid), e, f"earlier.{rev}.diplomacy.{nid}",
+                        "an earlier set-up moves the marker of a minor, minor city or nomad to a power of the scenario")
     _check_scenario_economy(ctx, f, s, e)
     active = _active_minors(s, c)
     setup = c.setups[s.id]

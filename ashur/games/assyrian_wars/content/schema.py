@@ -511,6 +511,14 @@ class DiplomaticStatus(Strict):
         return self
 
 
+class EarlierSetup(Strict):
+    """What an earlier version of the project set up differently (option ``setup_revision``), kept so that
+    games saved then still replay: the markers that stood elsewhere, and why they moved."""
+
+    why: str
+    diplomacy: dict[Id, DiplomaticStatus] = Field(default_factory=dict)
+
+
 TributeState = Literal["paid", "refused", "refused_last_turn", "none"]
 Camp = Literal["assyrian", "rebel", "neutral"]
 
@@ -555,6 +563,8 @@ class Scenario(Strict):
     activation: dict[Id, Activation] = Field(default_factory=dict)
     skipped_events: tuple[Id, ...] = ()
     notes: tuple[str, ...] = ()
+    #: set-ups of earlier project versions by revision number (option ``setup_revision``)
+    earlier: dict[int, EarlierSetup] = Field(default_factory=dict)
 
     @model_validator(mode="after")
     def _turns_ordered(self) -> Scenario:

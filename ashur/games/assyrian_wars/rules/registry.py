@@ -150,7 +150,8 @@ INTERPHASE_SLOTS = (
     "7.6 timetable",
     "7.7 relocation",
 )
-#: the slots still carried out after the last turn (7.4–7.7 cannot change the final score; 9.1 skips them)
+#: the slots still carried out after a sudden end (9.1 skips the political and timetable changes; after the
+#: last turn every slot runs, 3.7, unless the option ``pre14_readings`` of older saves is set)
 FINAL_SLOTS = ("7.1 conquest", "7.2 promotion", "7.3.3.e eco level", "7.3.3.d trade clean-up", "8.3.1 penalties")
 
 HOOKS = Hooks()

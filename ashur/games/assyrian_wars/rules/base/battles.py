@@ -74,7 +74,7 @@ if _add is not None:
 
 
 def lost_big_battle(ctx: Ctx, cid: str, turn: int | None = None, min_vp: int = 3) -> bool:
-    """7.1.B: `cid` was defeated in a battle that earned the victor at least 3 VP (this turn)."""
+    """7.1.B: `cid` was defeated in a battle that earned the victor at least 3 VP (in `turn`, or ever)."""
     for rec in records(ctx):
         if cid in losers(rec) and vp(rec) >= min_vp and (turn is None or rec.get("turn", turn) == turn):
             return True

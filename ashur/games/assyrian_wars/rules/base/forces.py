@@ -332,13 +332,13 @@ def normalize(ctx: Ctx) -> None:
     """Keep armies and army groups consistent after losses and moves: units whose leader is gone or
     elsewhere leave his army; leaders off the map or apart from their group leave it."""
     table = ctx.s["pieces"]
-    for p in table.values():
+    for pid, p in table.items():
         lid = p.get("army")
         if lid is None:
             continue
         lp = table.get(lid)
         if lp is None or lp["loc"] != p["loc"] or bool(lp["city"]) != bool(p["city"]) or not ctx.on_map(p["loc"]):
-            p["army"] = None
+            ctx.piece(pid)["army"] = None
     for gid in sorted(groups(ctx)):
         g = ctx.s["groups"].get(gid)
         if g is None:
@@ -366,9 +366,8 @@ def normalize(ctx: Ctx) -> None:
 
 def drop_leader(ctx: Ctx, lid: str) -> None:
     """A leader leaves the map (killed, routed): his army breaks up and he leaves his army group."""
-    for p in ctx.s["pieces"].values():
-        if p.get("army") == lid:
-            p["army"] = None
+    for pid in [pid for pid, p in ctx.s["pieces"].items() if p.get("army") == lid]:
+        ctx.piece(pid)["army"] = None
     if ctx.s.get("groups"):
         leave_group(ctx, lid, "6.6.3")
 

@@ -25,9 +25,8 @@ def eliminate(ctx: Ctx, pid: str, rule: str) -> None:
     p["army"] = None
     p["city"] = False
     p["red"] = False
-    for other in ctx.s["pieces"].values():
-        if other.get("army") == pid:
-            other["army"] = None
+    for follower in [o for o, other in ctx.s["pieces"].items() if other.get("army") == pid]:
+        ctx.piece(follower)["army"] = None
     if ctx.s.get("groups"):
         from ashur.games.assyrian_wars.rules.base.forces import leave_group
 
@@ -153,4 +152,5 @@ class AssignHits(Step[Ctx]):
         apply_hit(ctx, act["params"]["piece"], frame["rule"])
         frame["hits"] -= 1
         if frame["hits"] <= 0:
-            flow.pop(ctx.s)
+            # not flow.pop: a hit on a carrying ship pushed its cargo's hit above this frame (6.16.f)
+            flow.remove(ctx.s, frame)

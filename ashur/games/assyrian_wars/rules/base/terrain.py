@@ -7,8 +7,8 @@
   (10.1). These checks apply to every
   land move: marches, interceptions, evasions, retreats (decision, docs/rules-decisions.md).
 * Costs (6.6): 1 AP per area for an army (per unit without a leader); 2 for Sealand (in or out) and for a
-  Mede connection unless the force is all Mede regulars (decision); with 9.7 an all-cavalry force pays
-  half.
+  Mede connection, for every force, the Mede's own included (6.6 names no exception; 1.3 exempts Mede
+  regulars from the attrition only); with 9.7 an all-cavalry force pays half.
 """
 
 from __future__ import annotations
@@ -19,6 +19,7 @@ from typing import Any
 from ashur.games.assyrian_wars.ctx import Ctx
 from ashur.games.assyrian_wars.rules.base.forces import is_cavalry_force, units_in
 from ashur.games.assyrian_wars.rules.base.losses import attrition_check
+from ashur.games.assyrian_wars.rules.base.readings import pre14
 from ashur.games.assyrian_wars.rules.base.units import is_leader, is_regular, unit_type
 from ashur.games.assyrian_wars.rules.registry import HOOKS
 
@@ -71,7 +72,7 @@ def step_costs(ctx: Ctx, pieces: list[str], *, per_unit: bool) -> Callable[[str,
     """:func:`step_cost2` of `pieces` as a function of the two areas and :func:`connection` between them
     (what depends on the pieces alone is worked out once, for a force that tries every neighbour)."""
     areas = ctx.c.areas
-    mede_only: list[bool] = []
+    old_mede: list[bool] = []  # pre14_readings: all-Mede forces paid 1 AP (older saves)
     factor: list[int] = []  # worked out at the first step priced (a menu often refuses every step first)
 
     def cost(a: str, b: str, conn: str | None) -> int:
@@ -81,10 +82,10 @@ def step_costs(ctx: Ctx, pieces: list[str], *, per_unit: bool) -> Callable[[str,
             factor.append(max(1, len(units_in(ctx, pieces))) if per_unit else 1)
         base = max(int(areas[a].move_cost) if a in areas else 1, int(areas[b].move_cost) if b in areas else 1)
         if conn == MEDE:
-            if not mede_only:
-                mede_only.append(mede_regulars_only(ctx, pieces))
-            if not mede_only[0]:
-                base = max(base, 2)
+            if not old_mede:
+                old_mede.append(pre14(ctx) and mede_regulars_only(ctx, pieces))
+            if not old_mede[0]:
+                base = max(base, 2)  # 6.6: "Sealand and Mede cost 2 AP", whoever crosses
         return factor[0] * base * factor[1]
     return cost
 

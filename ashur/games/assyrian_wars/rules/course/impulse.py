@@ -145,11 +145,16 @@ class Impulse(Step[Ctx]):
     rule = "3.1"
 
     def deciders(self, ctx: Ctx, frame: Frame) -> list[str]:
-        return [frame["c"]] if frame["phase"] == "main" else []
+        if frame["phase"] != "main" or HOOKS.call("punishment.due_now", ctx):
+            return []
+        return [frame["c"]]
 
     def run(self, ctx: Ctx, frame: Frame) -> None:
         phase = frame["phase"]
-        if phase == "start":
+        if phase == "main":
+            # 7.4.4: a battle won or a city taken in the action just over calls for an immediate tribute check
+            HOOKS.call("punishment.resolve_now", ctx, frame)
+        elif phase == "start":
             self._start(ctx, frame)
         elif phase == "hooks":
             i = frame["hook"]

@@ -13,6 +13,7 @@ from ashur.core import flow
 from ashur.core.contract import Action, action
 from ashur.core.flow import Step
 from ashur.games.assyrian_wars.ctx import Ctx
+from ashur.games.assyrian_wars.rules.base.readings import pre14
 from ashur.games.assyrian_wars.rules.base.territory import could_intercept_into, friendly_area
 from ashur.games.assyrian_wars.rules.base.units import is_land_unit, is_leader, is_mercenary, ratings
 from ashur.games.assyrian_wars.rules.registry import FINAL_SLOTS, FLOW, HOOKS, INTERPHASE_SLOTS
@@ -29,9 +30,7 @@ class Interphase(Step[Ctx]):
 
     def run(self, ctx: Ctx, frame: Frame) -> None:
         i = frame["slot"]
-        last = ctx.turn >= ctx.s["last_turn"] or ctx.s.get("ended")
-        slots = [s for s in INTERPHASE_SLOTS if not last or s in FINAL_SLOTS or (s == "9.1 sudden end"
-                                                                                 and not ctx.s.get("ended"))]
+        slots = slots_of(ctx)
         if i == 0:
             ctx.log("aw.interphase", "7.0", turn=ctx.turn)
         if i >= len(slots) or ctx.s.get("ended") == "now":
@@ -44,24 +43,35 @@ class Interphase(Step[Ctx]):
             entry[1](ctx)
 
 
+def slots_of(ctx: Ctx) -> list[str]:
+    """The slots of this Interphase. 3.7: the game ends after the Interphase following the last turn, so that
+    Interphase is complete (its politics, secret diplomacy, relocation and the cards' discards can still change
+    VPs; the timetable has no events after the last turn). 9.1: after a sudden end, the political and timetable
+    changes are skipped (:data:`FINAL_SLOTS`). The option ``pre14_readings`` (older saves) skips them after the
+    last turn too."""
+    ended = ctx.s.get("ended")
+    if ended or (ctx.turn >= ctx.s["last_turn"] and pre14(ctx)):
+        return [s for s in INTERPHASE_SLOTS if s in FINAL_SLOTS or (s == "9.1 sudden end" and not ended)]
+    return list(INTERPHASE_SLOTS)
+
+
 # --- 7.2 leader promotion ------------------------------------------------------------------------
 def promotion(ctx: Ctx) -> None:
     """7.2/9.2: leaders on the map on their weaker side roll once (also every leader that won a battle or
     a siege round this turn): an even number promotes; with 9.4 Assyria rolls two dice."""
     if not ctx.s["options"].get("reduced_leaders"):
-        for p in ctx.s["pieces"].values():
-            p.pop("promo", None)
+        for pid in [pid for pid, p in ctx.s["pieces"].items() if "promo" in p]:
+            ctx.piece(pid).pop("promo", None)
         return
-    for pid, p in sorted(ctx.s["pieces"].items()):
-        if p["kind"] != "leader" or not ctx.on_map(p["loc"]):
-            p.pop("promo", None)
+    for pid in sorted(ctx.s["pieces"]):
+        p = ctx.s["pieces"][pid]
+        if "promo" in p:
+            ctx.piece(pid).pop("promo")
+        if p["kind"] != "leader" or not ctx.on_map(p["loc"]) or not p["red"]:
             continue
-        if not p["red"]:
-            p.pop("promo", None)
-            continue
+        p = ctx.piece(pid)
         rolls = 2 if p["nation"] == "assyria" and ctx.s["options"].get("standing_army") else 1
         values = ctx.dice(rolls, rule="7.2", why="aw.why.promotion", piece=pid)
-        p.pop("promo", None)
         if any(v % 2 == 0 for v in values):
             p["red"] = False
             ctx.log("aw.promoted", "7.2", piece=pid, nation=p["nation"])

@@ -129,7 +129,7 @@ def initiate_turn(ctx: Ctx) -> None:
         if p["loc"] in ("gamepool", "setup", "dead") or not disbanded_at_turn_start(ctx, pid):
             continue
         if keep_assyrian and p.get("hired") == ASSYRIA and ctx.on_map(p["loc"]):
-            p["kept"] = True
+            ctx.piece(pid)["kept"] = True
             kept += 1
             continue
         disband(ctx, pid)

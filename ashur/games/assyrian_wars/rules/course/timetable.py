@@ -67,7 +67,7 @@ def _event(ctx: Ctx, ev: Any) -> None:
         placed = []
         where = arrival_area(ctx, ev.nation, ev.area)
         for pid in ev.counters:
-            p = s["pieces"][pid]
+            p = ctx.piece(pid)
             if p["loc"] in ("setup", "pool", "regroup"):
                 ctx.move_piece(pid, where)
                 p["red"] = False

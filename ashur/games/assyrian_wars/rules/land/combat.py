@@ -26,6 +26,7 @@ from typing import Any
 
 from ashur.games.assyrian_wars.ctx import Ctx
 from ashur.games.assyrian_wars.rules.base.forces import armies_among, group_of, land_view, leaders_in
+from ashur.games.assyrian_wars.rules.base.readings import pre14
 from ashur.games.assyrian_wars.rules.base.units import (
     BOW,
     CAVALRY,
@@ -183,16 +184,25 @@ def battle_die_modifier(ctx: Ctx, bf: Frame, side: str) -> int:
     return mod
 
 
+def garrison_disorganized(ctx: Ctx, bf: Frame) -> bool:
+    """6.6.5: a garrison that joined the attack for its relief with more than one leader is disorganized:
+    the garrison's leaders give no battle dice (the relieving force keeps its own)."""
+    return len(leaders_in(ctx, list(bf.get("garrison_joined", [])))) > 1
+
+
 def disorganized(ctx: Ctx, bf: Frame, side: str) -> bool:
     """6.6.5, 6.7.5: a side with two or more armies that are not one army group gets no leader dice and
-    cannot use its leaders against routs (a relieving garrison with one leader does not count)."""
+    cannot use its leaders against routs. A garrison relieved by the attack (6.6.5) does not count: with one
+    leader it causes no disorganization, with more only its own leaders lose their dice
+    (:func:`garrison_disorganized`; with ``pre14_readings`` the whole side was disorganized)."""
     if bf.get("organized", {}).get(side):
         return False
     pieces = alive(ctx, bf, side)
     armies = armies_among(ctx, pieces)
     heads = {group_of(ctx, lid) or lid for lid in armies}
     garrison = set(bf.get("garrison_joined", []))
-    heads -= {lid for lid in armies if lid in garrison and len(leaders_in(ctx, list(garrison))) <= 1}
+    heads -= {lid for lid in armies if lid in garrison
+              and (len(leaders_in(ctx, list(garrison))) <= 1 or not pre14(ctx))}
     city = bf.get("city")
     if city and side == city["side"]:
         in_city = leaders_in(ctx, [pid for pid in pieces if ctx.piece(pid)["city"]])
@@ -208,6 +218,9 @@ def commanding_leaders(ctx: Ctx, bf: Frame, side: str) -> list[str]:
         return []
     pieces = alive(ctx, bf, side)
     out = list(armies_among(ctx, pieces))
+    if garrison_disorganized(ctx, bf):
+        garrison = set(bf.get("garrison_joined", []))
+        out = [lid for lid in out if lid not in garrison]
     city = bf.get("city")
     if city and side == city["side"] and city.get("dice", 0) > 0:
         for lid in leaders_in(ctx, pieces):

@@ -92,6 +92,15 @@ class Entry(Step[Ctx]):
         if kind == "intercept":
             cand = frame["cands"][q["i"]]
             fid = cand["fid"]
+            if cand.get("dow"):
+                # 8.1, 7.4.2: entering the area is a declaration of war; not intercepting is the default
+                from ashur.games.assyrian_wars.rules.politics.war import dow_cost
+
+                target = cand["dow"]
+                return [action(f"no_intercept:{fid}", "aw.act.no_intercept", "6.6.9", force=fid, area=area),
+                        action(f"intercept_dow:{fid}", "aw.act.intercept_dow", "8.1", force=fid, area=area,
+                               src=cand["src"], war=target,
+                               ap=sum(dow_cost(ctx, c, target) for c in self._declarers(ctx, cand, area)))]
             acts = [action(f"intercept:{fid}", "aw.act.intercept", "6.6.9", force=fid, area=area, src=cand["src"])]
             if cand["group"]:
                 acts.append(action(f"intercept_armies:{fid}", "aw.act.intercept_armies", "6.6.9", force=fid,
@@ -114,9 +123,12 @@ class Entry(Step[Ctx]):
         if kind == "evade":
             acts = []
             for dest, _mod, dkind in evasion.destinations(ctx, actor, q["pieces"], area, present(ctx, frame)):
-                acts.append(action(f"evade:{dest}", "aw.act.evade", "6.6.10", area=dest, how=dkind))
+                war = dkind.split(":", 1)[1] if dkind.startswith("dow:") else ""
+                dow = "_dow" if war else ""  # 8.1: an evasion that declares war says so
+                acts.append(action(f"evade:{dest}", f"aw.act.evade{dow}", "6.6.10", area=dest, how=dkind, war=war))
                 if dest != "city":
-                    acts.append(action(f"evade_hasty:{dest}", "aw.act.evade_hasty", "6.6.10", area=dest, how=dkind))
+                    acts.append(action(f"evade_hasty:{dest}", f"aw.act.evade_hasty{dow}", "6.6.10", area=dest,
+                                       how=dkind, war=war))
             acts.append(action("stay", "aw.act.no_evasion", "6.6.10", area=area))
             return acts
         if kind == "relief":
@@ -207,8 +219,25 @@ class Entry(Step[Ctx]):
         elif kind == "next":
             frame["next_choice"] = aid
 
+    @staticmethod
+    def _declarers(ctx: Ctx, cand: dict[str, Any], area: str) -> list[str]:
+        """The countries of an interceptor that must declare war on ``cand["dow"]`` to enter `area` (8.1)."""
+        from ashur.games.assyrian_wars.rules.land.entering import entry_requirement
+
+        return [c for c in cand["countries"] if entry_requirement(ctx, c, area)[0] == "dow"]
+
     def _declare_intercept(self, ctx: Ctx, frame: Frame, q: dict[str, Any], aid: str) -> None:
         cand = frame["cands"][q["i"]]
+        if aid.startswith("intercept_dow:"):
+            # 8.1, 7.4.2: the interception declares war on the area's country first, with all its consequences
+            from ashur.games.assyrian_wars.rules.land.hostilities import declare
+
+            for c in self._declarers(ctx, cand, frame["area"]):
+                if not ctx.at_war(c, cand["dow"]):
+                    declare(ctx, c, cand["dow"], "8.1")
+            ctx.log("aw.interception_declares_war", "8.1", country=cand["country"], target=cand["dow"],
+                    area=frame["area"])
+            aid = f"intercept:{cand['fid']}"
         if aid.startswith("no_intercept:"):
             # 9.5: that a fogged force could have intercepted is for its owner only (nothing public)
             log_fogged(ctx, "aw.no_interception", "6.6.9", list(cand["pieces"]), country=cand["country"],
@@ -306,7 +335,8 @@ class Entry(Step[Ctx]):
             frame["cands"] = cands
             for i, cand in enumerate(cands):
                 if cand["fid"] in frame["int_auto"]:
-                    self._declare_intercept(ctx, frame, {"i": i}, f"intercept:{cand['fid']}")
+                    how = "intercept_dow" if cand.get("dow") else "intercept"
+                    self._declare_intercept(ctx, frame, {"i": i}, f"{how}:{cand['fid']}")
                 elif not frame["int_blocked"]:
                     frame["queue"].append({"q": "intercept", "c": cand["country"], "i": i})
         if frame["kind"] in ("move", "reinforce"):
@@ -422,7 +452,7 @@ class Entry(Step[Ctx]):
                 if ok:
                     land(ctx)["free_siege"].append(area)
                     evasion.move_evaders(ctx, pieces, area, ev["dest"], hasty=ev["hasty"], rule="6.6.10",
-                                         enemy_dest=ev["kind"] != "friendly" and ev["dest"] != "city")
+                                         enemy_dest=ev["kind"] not in ("friendly", "open") and ev["dest"] != "city")
                 else:
                     frame["failed"].extend(pieces)
 

@@ -3,7 +3,9 @@
 * Where to: into an own or allied city in the area (+3), or into an adjacent friendly area (+1); only when
   no friendly area is open, into an adjacent enemy-controlled area (attrition at once). Never into an
   unaligned area (unless war is declared on it, 8.1), an enemy or friendly city elsewhere, or an area with
-  unbesieged enemy units (6.6.10). No-man's land counts as friendly (decision).
+  unbesieged enemy units (6.6.10). No-man's land belongs to nobody and is open to everybody (1.2): it is
+  no friendly area (no +1) and no enemy area (no attrition), a destination beside the enemy areas when no
+  friendly area is open (kind ``open``; decision, docs/rules-decisions.md).
 * The roll: 2D6 + modifiers ≥ 9 succeeds: −2 without a leader, + the evading leader's action rating, − the
   attacking leader's action rating, +2 for a hasty evasion (attrition at once unless only leaders
   evade), 9.7 cavalry modifiers, card modifiers.
@@ -28,6 +30,7 @@ from ashur.games.assyrian_wars.rules.base.forces import (
     tidy,
     units_in,
 )
+from ashur.games.assyrian_wars.rules.base.readings import pre14
 from ashur.games.assyrian_wars.rules.base.terrain import attrition, can_cross, crossing_attrition
 from ashur.games.assyrian_wars.rules.base.territory import friendly_area
 from ashur.games.assyrian_wars.rules.land.entering import entry_requirement
@@ -55,7 +58,7 @@ def city_open_to(ctx: Ctx, aid: str, countries: list[str]) -> bool:
 def destinations(ctx: Ctx, cid: str, pieces: list[str], area: str,
                  attackers: list[str]) -> list[tuple[str, int, str]]:
     """Evasion destinations of `cid`'s pieces in `area`: (``city`` or an area id, modifier, kind), kind
-    being ``city``, ``friendly``, ``enemy`` or ``dow:<country>`` (8.1)."""
+    being ``city``, ``friendly``, ``open`` (no-man's land), ``enemy`` or ``dow:<country>`` (8.1)."""
     from ashur.games.assyrian_wars.rules.land.hostilities import can_declare_now
 
     countries = sorted({ctx.owner(p) for p in pieces} | {cid})
@@ -69,8 +72,11 @@ def destinations(ctx: Ctx, cid: str, pieces: list[str], area: str,
             continue
         if enemy_units_in(ctx, other, cid):
             continue
-        if is_no_mans_land(ctx, other) or friendly_area(ctx, other, cid):
+        if friendly_area(ctx, other, cid) or (is_no_mans_land(ctx, other) and pre14(ctx)):
             friendly.append((other, 1, "friendly"))
+            continue
+        if is_no_mans_land(ctx, other):
+            enemy.append((other, 0, "open"))
             continue
         req, target, _rule = entry_requirement(ctx, cid, other)
         if req == "ok" and ctx.area_ctrl(other) is not None and ctx.at_war(ctx.area_ctrl(other), cid):
@@ -126,8 +132,8 @@ def evasion_roll(ctx: Ctx, pieces: list[str], dest: str, attackers: list[str], *
         ctx.log("aw.evasion_automatic", rule, area=area, dest=dest, n=len(pieces))
         return True
     if dest_kind is None:
-        dest_kind = "friendly" if dest != "city" and (is_no_mans_land(ctx, dest)
-                                                       or friendly_area(ctx, dest, ctx.owner(pieces[0]))) else None
+        dest_kind = "friendly" if dest != "city" and (friendly_area(ctx, dest, ctx.owner(pieces[0])) or (
+            pre14(ctx) and is_no_mans_land(ctx, dest))) else None
     mod = modifier(ctx, pieces, dest, attackers, hasty, dest_kind) + extra
     from ashur.games.assyrian_wars.rules.base.secrecy import fog_to
 

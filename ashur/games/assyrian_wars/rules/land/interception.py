@@ -3,8 +3,9 @@
 * A force adjacent to an area that an enemy force enters (by moving, retreating, evading, appearing as a
   reinforcement) may try to move in and fight it. A leader without units cannot; a force that fought a
   battle this impulse ("Used") cannot; nobody intercepts into an area holding units that are not friendly
-  to him (units inside a city do not count, decision); a force besieged in its city cannot (decision); a
-  force never intercepts into an area it could only enter by declaring war (decision).
+  to him (units inside a city do not count, decision); a force besieged in its city cannot (decision). An
+  area the interceptor could only enter by declaring war (8.1) is offered with the declaration (``dow``):
+  choosing it declares war (7.4.2, paid from the saved APs outside the country's impulse) before the roll.
 * Army groups intercept as a whole (commander's rating) or army by army (6.6.9 "Army Groups").
 * The roll: 2D6 + modifiers ≥ 7: −2 without a leader, −1 into enemy territory, + the leader's action
   rating, 9.7 cavalry modifiers, card modifiers. Hostile interceptors competing for one area try in
@@ -26,6 +27,7 @@ from ashur.games.assyrian_wars.rules.base.forces import (
     units_in,
 )
 from ashur.games.assyrian_wars.rules.base.players import role_of
+from ashur.games.assyrian_wars.rules.base.readings import pre14
 from ashur.games.assyrian_wars.rules.base.terrain import can_cross
 from ashur.games.assyrian_wars.rules.base.territory import friendly_country
 from ashur.games.assyrian_wars.rules.land.entering import entry_requirement
@@ -54,14 +56,27 @@ def blocked(ctx: Ctx, area: str, interceptor: str, entering: list[str]) -> bool:
     return False
 
 
-def may_enter(ctx: Ctx, countries: list[str], area: str) -> bool:
-    return all(entry_requirement(ctx, c, area)[0] == "ok" for c in countries)
+def war_to_enter(ctx: Ctx, countries: list[str], area: str) -> str | None:
+    """8.1: ``""`` when the countries of a force may enter `area` as it is; the country they must all declare
+    war on (each able to declare and to pay it now, 7.4.2) to enter it; None when they may not enter."""
+    from ashur.games.assyrian_wars.rules.land.hostilities import can_declare_now
+
+    target = ""
+    for c in countries:
+        req, what, _rule = entry_requirement(ctx, c, area)
+        if req == "ok":
+            continue
+        if req != "dow" or (target and what != target) or pre14(ctx) or not can_declare_now(ctx, c, what):
+            return None
+        target = what
+    return target
 
 
 def candidates(ctx: Ctx, area: str, mover: str, entering: list[str],
                exclude: list[str] | tuple[str, ...] = ()) -> list[dict[str, Any]]:
     """Forces that may try to intercept into `area` an entering force of `mover`, in impulse-track order
-    of their commanders' countries: ``{fid, country, countries, pieces, src, group}``."""
+    of their commanders' countries: ``{fid, country, countries, pieces, src, group, commander, dow}`` (``dow``:
+    the country war must be declared on to enter, or ``""``, 8.1)."""
     from ashur.games.assyrian_wars.rules.land.armies import mede_may_operate
 
     out: list[dict[str, Any]] = []
@@ -77,7 +92,10 @@ def candidates(ctx: Ctx, area: str, mover: str, entering: list[str],
                 continue
             if is_used(ctx, f["pieces"]) or role_of(ctx, f["country"]) is None:
                 continue
-            if not can_cross(ctx, f["pieces"], other, area) or not may_enter(ctx, f["countries"], area):
+            if not can_cross(ctx, f["pieces"], other, area):
+                continue
+            dow = war_to_enter(ctx, f["countries"], area)
+            if dow is None:
                 continue
             if blocked(ctx, area, f["country"], entering):
                 continue
@@ -85,7 +103,7 @@ def candidates(ctx: Ctx, area: str, mover: str, entering: list[str],
                 continue
             out.append({"fid": f["id"], "country": f["country"], "countries": f["countries"],
                         "pieces": f["pieces"], "src": other, "group": f["id"].startswith("ag"),
-                        "commander": f["commander"]})
+                        "commander": f["commander"], "dow": dow})
     order = ctx.s["track"]
     return sorted(out, key=lambda a: (order.index(a["country"]) if a["country"] in order else 99, a["fid"]))
 

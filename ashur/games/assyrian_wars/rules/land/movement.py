@@ -11,8 +11,9 @@ The ``move`` frame moves one force of the phasing country an area at a time:
 * after each step the entry procedure runs (interception, evasion, battle, :mod:`rules.entry`); a battle
   that is not an overrun ends the move (6.7.7); cavalry that used its half AP loses the other half (9.7);
 * ``pickup`` / ``drop`` units, ``join`` another army of the same player into an army group, ``leave`` an
-  army behind (6.6.2, 6.6.3); a unit dropped in an area is not picked up there again in the impulse and
-  vice versa (decision: no back-and-forth);
+  army behind (6.6.2, 6.6.3); 6.6.2 lets an army pick up and drop off units freely;
+  only undoing one at the same stop of the same move (dropping a unit just picked up, or the reverse) is
+  not offered, as it changes nothing (decision: the flow ends);
 * ``city`` enters an own or allied city in the area and ends the move; ``attack:<country>`` declares war on
   a country at peace whose forces share the area (7.4.2, 10.4.f); ``stop`` ends the move.
 
@@ -292,6 +293,10 @@ class Move(Step[Ctx]):
             frame["fought"] = False
             pieces = moving(ctx, frame)
             imp = _impulse(ctx)
+            if HOOKS.call("punishment.due_now", ctx):
+                # 7.4.4: a battle won on this step (its retreats resolved) calls for an immediate tribute check,
+                # before the force moves on after an overrun
+                HOOKS.call("punishment.resolve_now", ctx, imp)
             if frame.get("quick") and imp["spent2"] % 2 and fought:
                 imp["spent2"] += 1
                 ctx.log("aw.quick_half_lost", "9.7", country=frame["c"])
@@ -321,14 +326,16 @@ class Move(Step[Ctx]):
         acts = []
         for dest, cost2, dow in steps(ctx, imp, c, pieces, here, self._per_unit(frame)):
             extra = dow_cost(ctx, c, dow) if dow else 0
-            acts.append(action(f"to:{dest}", "aw.act.move_to", "6.6", area=dest, ap=cost2 / 2 + extra,
-                               war=dow or ""))
+            # 8.1: a step that declares war says so (its APs include the declaration's, 7.4.2)
+            acts.append(action(f"to:{dest}", "aw.act.move_to_dow" if dow else "aw.act.move_to", "6.6", area=dest,
+                               ap=cost2 / 2 + extra, war=dow or ""))
         in_city = bool(ctx.piece(pieces[0])["city"])
         rec = land_view(ctx)
         for pid, lid in self._pickups(ctx, frame, pieces, in_city):
             acts.append(action(f"pickup:{pid}" + (f":{lid}" if lid else ""), "aw.act.pick_up", "6.6.2",
                                piece=pid, leader=lid or ""))
-        droppable = [pid for pid in units_in(ctx, pieces) if here not in rec["picked"].get(pid, [])]
+        # 6.6.2: units are picked up and dropped off freely; only undoing one at the same stop is no action
+        droppable = [pid for pid in units_in(ctx, pieces) if pid not in frame.get("here_picked", [])]
         if frame["lead"] is None and len(units_in(ctx, pieces)) <= 1:
             droppable = []  # dropping the last unit of a leaderless group is no move at all: stop instead
         for pid in representatives(ctx, droppable, []):
@@ -346,12 +353,11 @@ class Move(Step[Ctx]):
 
     def _pickups(self, ctx: Ctx, frame: Frame, pieces: list[str], in_city: bool) -> list[tuple[str, str | None]]:
         here, c = frame["at"], frame["c"]
-        rec = land_view(ctx)
         present = set(pieces)
         leaders = [p for p in pieces if is_leader(ctx, p)]
         out: list[tuple[str, str | None]] = []
         for pid in land_pieces_at(ctx, here, in_city):
-            if pid in present or is_leader(ctx, pid) or here in rec["dropped"].get(pid, []):
+            if pid in present or is_leader(ctx, pid) or pid in frame.get("here_dropped", []):
                 continue
             if force_id(ctx, pid) != pid or is_finished(ctx, [pid]):
                 continue
@@ -428,7 +434,8 @@ class Move(Step[Ctx]):
             return ("an army holds at most its leader's command rating of regulars and as many mercenaries, all "
                     "of its own country", "6.6.2")
         if head == "drop":
-            return ("a unit picked up in an area is not dropped there again in the same impulse", "6.6.2")
+            return ("a unit picked up at this stop of the move is not dropped here again (nothing would change)",
+                    "6.6.2")
         if head == "city":
             return ("only own or allied cities can be entered; march status does not open a city", "6.9")
         return ("not one of the choices of this move", "6.6")
@@ -485,6 +492,7 @@ class Move(Step[Ctx]):
             frame["quick"] = True
         frame["at"] = dest
         frame["entered"] += 1
+        frame["here_picked"], frame["here_dropped"] = [], []
         frame["phase"] = "wait"
         frame["fought"] = False
         # 9.5: the number of units (leaders apart) of a fogged force is the owner's; the public sees the stack
@@ -512,7 +520,7 @@ class Move(Step[Ctx]):
             if len([p for p in moving(ctx, frame) if is_leader(ctx, p)]) == 1:
                 lid = next(p for p in moving(ctx, frame) if is_leader(ctx, p))
             ctx.piece(pid)["army"] = lid
-        land(ctx)["picked"].setdefault(pid, []).append(frame["at"])
+        frame.setdefault("here_picked", []).append(pid)
         frame.setdefault("touched", []).append(pid)
         log_fogged(ctx, "aw.picked_up", "6.6.2", [pid, *moving(ctx, frame)], piece=pid, leader=lid or "",
                    area=frame["at"], public="aw.picked_up_public",
@@ -523,7 +531,7 @@ class Move(Step[Ctx]):
         if frame["lead"] is None:
             frame["group"].remove(pid)
         ctx.piece(pid)["army"] = None
-        land(ctx)["dropped"].setdefault(pid, []).append(frame["at"])
+        frame.setdefault("here_dropped", []).append(pid)
         log_fogged(ctx, "aw.dropped_off", "6.6.2", [pid, *moving(ctx, frame)], piece=pid, area=frame["at"],
                    public="aw.dropped_off_public", public_params={"country": ctx.owner(pid), "area": frame["at"]})
         restacked(ctx, [pid])
@@ -629,7 +637,8 @@ class LeaderRelocation(Step[Ctx]):
 
 # --- 6.6.8 forced march ----------------------------------------------------------------------------------
 def _offer_march(ctx: Ctx, frame: Frame) -> list[Action]:
-    if land_view(ctx)["forced_march"] or not frame["cards"] or not can_pay(frame, 2 * FORCED_MARCH_PRICE):
+    """6.6.8: 10 AP per army, as many armies as the impulse pays for (each is finished afterwards)."""
+    if not frame["cards"] or not can_pay(frame, 2 * FORCED_MARCH_PRICE):
         return []
     out = []
     for f in all_forces_of(ctx, frame["c"]):
@@ -649,8 +658,6 @@ def _apply_march(ctx: Ctx, frame: Frame, act: Action) -> None:
 
 
 def _explain_march(ctx: Ctx, frame: Frame, action_id: str) -> tuple[str, str] | None:
-    if land_view(ctx)["forced_march"]:
-        return ("one forced march per impulse", "6.6.8")
     if not frame["cards"]:
         return ("a forced march needs a card played in the impulse", "6.6.8")
     return ("a forced march of one army costs 10 AP", "6.6.8")

@@ -5,7 +5,8 @@ buying back from the Regroup Box (6.5) and buying another power's mercenaries (9
   cost: 1 for HI, B, LC, HB, HC, 2 for chariots), into a home city held by its country in an area free of
   enemy units. New pieces enter the area (outside the city) and may be intercepted (6.6.9).
 * 6.2: a mercenary of this turn's pool for ½ AP per strength point, with any force of the country or into
-  an empty home or associated area of it (never an allied one). Nomads hire none (10.1).
+  an empty home or associated area of it; never into an area an ally controls, not even with a force of the
+  country standing there (6.2 "It may not be placed into an allied area"). Nomads hire none (10.1).
 * 6.3: one leader per impulse, 2 AP, drawn at random from the force pool, into a home area free of enemy
   units; with 9.2 he arrives on his reduced side. Kings are never bought.
 * 6.5: units and leaders back from the Regroup Box at their present strength, placed like new ones: 1 AP
@@ -29,6 +30,7 @@ from ashur.core.flow import Step
 from ashur.games.assyrian_wars.ctx import Ctx
 from ashur.games.assyrian_wars.rules.base.control_areas import city_holder
 from ashur.games.assyrian_wars.rules.base.forces import land, land_view, nation_pieces, owned, tidy
+from ashur.games.assyrian_wars.rules.base.readings import pre14
 from ashur.games.assyrian_wars.rules.base.units import is_leader, is_mercenary, spec, strength, unit_type
 from ashur.games.assyrian_wars.rules.course.impulse import MAX_SAVED, can_pay, pay
 from ashur.games.assyrian_wars.rules.course.mercenaries import pool_hireable
@@ -86,12 +88,19 @@ def _merc_areas(ctx: Ctx, cid: str) -> list[str]:
     out = set()
     areas = ctx.c.areas
     for p in owned(ctx, cid):
-        if p["kind"] in ("unit", "merc", "leader", "king") and p["loc"] in areas:
+        if p["kind"] in ("unit", "merc", "leader", "king") and p["loc"] in areas \
+                and not allied_area(ctx, p["loc"], cid):
             out.add(p["loc"])
     for a in (*ctx.c.home_areas(cid), *ctx.c.associated_areas(cid)):
         if ctx.area(a)["ctrl"] == cid and not ctx.pieces_at(a):
             out.add(a)
     return sorted(out)
+
+
+def allied_area(ctx: Ctx, aid: str, cid: str) -> bool:
+    """6.2: an area controlled by an ally of `cid` (no mercenary is placed there, not even with a force)."""
+    holder = ctx.area_ctrl(aid)
+    return holder is not None and holder != cid and ctx.allied(holder, cid) and not pre14(ctx)
 
 
 def hires_mercenaries(ctx: Ctx, cid: str) -> bool:

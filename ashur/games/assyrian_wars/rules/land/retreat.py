@@ -3,10 +3,10 @@
 Every piece of the losing side retreats; each country moves all of its pieces to one place (forces of
 different countries may go different ways). In order of preference:
 
-1. into an adjacent friendly area (march status or better; no-man's land counts, decision) or into an own
-   or allied city in the battle area;
-2. only if there is none, into an adjacent enemy-controlled area (attrition at once), or into the area of
-   a country at peace below march status after paying for a declaration of war on it (8.1);
+1. into an adjacent friendly area (march status or better) or into an own or allied city in the battle area;
+2. only if there is none, into an adjacent enemy-controlled area (attrition at once), into no-man's land
+   (nobody's area, open to everybody, 1.2: no attrition, decision), or into the area of a country at peace
+   below march status after paying for a declaration of war on it (8.1);
 3. among those, an area where an enemy force (other than those in the battle area) could intercept is
    allowed only if no other is (decision: this choice is made within the best tier).
 
@@ -25,6 +25,7 @@ from ashur.core.flow import Step
 from ashur.games.assyrian_wars.ctx import Ctx
 from ashur.games.assyrian_wars.rules.base.control_areas import is_no_mans_land
 from ashur.games.assyrian_wars.rules.base.forces import normalize, tidy, track_sorted, units_in
+from ashur.games.assyrian_wars.rules.base.readings import pre14
 from ashur.games.assyrian_wars.rules.base.terrain import attrition, can_cross, crossing_attrition
 from ashur.games.assyrian_wars.rules.base.territory import friendly_area
 from ashur.games.assyrian_wars.rules.land.entering import entry_requirement
@@ -53,7 +54,8 @@ def _enemy_anywhere(ctx: Ctx, aid: str, cid: str) -> bool:
 
 
 def options(ctx: Ctx, cid: str, pieces: list[str], area: str, forbidden: list[str]) -> list[tuple[str, str]]:
-    """The legal retreat destinations: (``city`` or area id, kind ``city``/``friendly``/``enemy``/``dow:X``)."""
+    """The legal retreat destinations: (``city`` or area id, kind ``city``/``friendly``/``open``/``enemy``/
+    ``dow:X``)."""
     from ashur.games.assyrian_wars.rules.land.hostilities import can_declare_now
 
     friendly: list[tuple[str, str]] = []
@@ -63,8 +65,11 @@ def options(ctx: Ctx, cid: str, pieces: list[str], area: str, forbidden: list[st
     for other, _kind in ctx.c.neighbors(area):
         if other in forbidden or not can_cross(ctx, pieces, area, other) or _enemy_anywhere(ctx, other, cid):
             continue
-        if is_no_mans_land(ctx, other) or friendly_area(ctx, other, cid):
+        if friendly_area(ctx, other, cid) or (is_no_mans_land(ctx, other) and pre14(ctx)):
             friendly.append((other, "friendly"))
+            continue
+        if is_no_mans_land(ctx, other):
+            enemy.append((other, "open"))
             continue
         req, target, _rule = entry_requirement(ctx, cid, other)
         ctrl = ctx.area_ctrl(other)
@@ -111,7 +116,10 @@ class Retreat(Step[Ctx]):
         attrition(ctx, pieces, "6.7.8", "aw.why.no_retreat")
 
     def actions(self, ctx: Ctx, frame: Frame, actor: str) -> list[Action]:
-        return [action(f"retreat:{d}", "aw.act.retreat", "6.7.8", area=d, how=k) for d, k in self._options(ctx, frame)]
+        # 6.7.8, 8.1: a retreat that declares war says so
+        return [action(f"retreat:{d}", "aw.act.retreat_dow" if k.startswith("dow:") else "aw.act.retreat", "6.7.8",
+                       area=d, how=k, war=k.split(":", 1)[1] if k.startswith("dow:") else "")
+                for d, k in self._options(ctx, frame)]
 
     def prompt(self, ctx: Ctx, frame: Frame, actor: str) -> dict[str, Any]:
         return {"key": "aw.prompt.retreat", "params": {"country": actor, "area": frame["area"]}}
@@ -149,7 +157,7 @@ class Retreat(Step[Ctx]):
         normalize(ctx)
         tidy(ctx, dest, c)
         push_entry(ctx, dest, c, pieces, src=area, kind="retreat", exclude=[area])
-        if how != "friendly":
+        if how not in ("friendly", "open"):
             attrition(ctx, units_in(ctx, pieces), "6.7.8", "aw.why.retreat_enemy")
         crossing_attrition(ctx, pieces, area, dest)
 

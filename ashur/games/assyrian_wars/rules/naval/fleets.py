@@ -40,6 +40,7 @@ from ashur.games.assyrian_wars.rules.base.naval import (
 from ashur.games.assyrian_wars.rules.base.players import role_of
 from ashur.games.assyrian_wars.rules.base.secrecy import restacked
 from ashur.games.assyrian_wars.rules.course.impulse import can_pay, pay
+from ashur.games.assyrian_wars.rules.land.hostilities import declare
 from ashur.games.assyrian_wars.rules.naval.search import may_search, push_inactive_searches, push_search
 from ashur.games.assyrian_wars.rules.naval.transport import (
     after_landing,
@@ -48,7 +49,9 @@ from ashur.games.assyrian_wars.rules.naval.transport import (
     cargo_split,
     disembark,
     landing_areas,
+    landing_wars,
 )
+from ashur.games.assyrian_wars.rules.politics.war import dow_cost
 from ashur.games.assyrian_wars.rules.registry import FLOW, HOOKS, MenuEntry
 
 Frame = dict[str, Any]
@@ -97,7 +100,8 @@ def _offer(ctx: Ctx, frame: Frame) -> list[Action]:
                 box = loc[len(TRADE):]
                 out.append(action(f"fleet:{box}", "aw.act.fleet_from_box", "6.16.b", box=box, n=len(ships)))
             continue
-        if can_pay(frame, STEP_AP2) or landing_areas(ctx, c, loc, ships) or boardable(ctx, c, loc, ships):
+        if can_pay(frame, STEP_AP2) or landing_areas(ctx, c, loc, ships) or boardable(ctx, c, loc, ships) \
+                or landing_wars(ctx, c, loc, ships):
             out.append(action(f"fleet:{loc}", "aw.act.fleet_move", "6.16.b", zone=loc, n=len(ships)))
     return out
 
@@ -199,6 +203,9 @@ class FleetMove(Step[Ctx]):
                  for fid, plan in boardable(ctx, c, at, ships)]
         acts += [action(f"land:{a}", "aw.act.land", "6.16.d", area=a, zone=at)
                  for a in landing_areas(ctx, c, at, ships)]
+        acts += [action(f"land_dow:{a}", "aw.act.land_dow", "8.1", area=a, zone=at, war=target,
+                        ap=dow_cost(ctx, c, target))
+                 for a, target in landing_wars(ctx, c, at, ships)]
         if can_pay(imp, 2) and may_search(ctx, c, at, ships):
             acts.append(action("search", "aw.act.search_here", "6.16.f", zone=at, ap=1))
         acts += [action(f"invite:{a}", "aw.act.fleet_invite", "6.16.b", country=a) for a in allies_here(ctx, frame)]
@@ -277,6 +284,12 @@ class FleetMove(Step[Ctx]):
         elif head == "land":
             frame["phase"] = "wait"
             disembark(ctx, c, at, fleet(ctx, frame), arg)
+        elif head == "land_dow":
+            # 8.1, 7.4.2: setting the force down there is a declaration of war, made (and paid) first
+            frame["phase"] = "wait"
+            declare(ctx, c, act["params"]["war"], "8.1")
+            ctx.log("aw.landing_declares_war", "8.1", country=c, target=act["params"]["war"], area=arg, zone=at)
+            disembark(ctx, c, at, fleet(ctx, frame), arg)
         elif head == "search":
             frame["phase"] = "wait"
             push_search(ctx, c, at, fleet(ctx, frame))
@@ -330,7 +343,11 @@ def explain_fleet(ctx: Ctx, frame: Frame, action_id: str) -> tuple[str, str]:
         return ("a whole force boards in a port area of the zone, before any land movement, onto empty ships "
                 "with room (a full ship: one full or two reduced units; a reduced ship: one reduced unit)", "6.16.c")
     if head == "land":
-        return ("land units disembark only in a port area of the fleet's sea zone", "6.16.d")
+        return ("land units disembark only in a port area of the fleet's sea zone that they may enter (an area "
+                "of a country at peace below march status only with a declaration of war: land_dow)", "6.16.d")
+    if head == "land_dow":
+        return ("landing there declares war on a country at peace below march status: the war must be allowed "
+                "and its APs paid now", "8.1")
     if head == "search":
         return ("one search per impulse in each sea zone, for 1 AP, where an enemy fleet is", "6.16.f")
     return ("not one of the choices of this naval move", "6.16.b")

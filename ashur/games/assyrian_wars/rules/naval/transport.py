@@ -6,8 +6,9 @@
 * Boarding and disembarking cost nothing and happen only in port areas (6.16.d): the areas whose city has
   its port in the fleet's sea zone, and Sealand's land area for the Sealand zone (decision). A force boards
   whole, with every piece that has not moved by land, fought or landed in this impulse; after
-  disembarking it cannot move by land in the impulse (6.16.d). Landing needs no declaration of war (an
-  area that would need one is refused, 8.1) and puts the force outside the city.
+  disembarking it cannot move by land in the impulse (6.16.d). Landing in the area of a country at peace
+  below march status is a declaration of war on it (8.1, 7.4.2): it is offered as such (``land_dow``), the
+  war declared and paid before the force is set down. Landed pieces stand outside the city.
 * Disembarking into an area with enemy forces outside the city is an amphibious assault (6.16.e): the entry
   procedure runs (interception, evasion), then a field battle of kind ``amphibious`` in which the ships do
   not fight and the assaulting units fight at −1 (cavalry −2; the battle dice as infantry, decision);
@@ -162,6 +163,21 @@ def landing_areas(ctx: Ctx, c: str, zone: str, ships: list[str]) -> list[str]:
     if not cargo_owned(ctx, c, ships):
         return []
     return [a for a in port_areas(ctx, zone) if entry_requirement(ctx, c, a)[0] == "ok"]
+
+
+def landing_wars(ctx: Ctx, c: str, zone: str, ships: list[str]) -> list[tuple[str, str]]:
+    """(area, country) of the port areas of `zone` where the cargo of `c` may disembark by declaring war on
+    the country (8.1: at peace below march status; 7.4.2: it can declare and pay it now)."""
+    from ashur.games.assyrian_wars.rules.land.hostilities import can_declare_now
+
+    if not cargo_owned(ctx, c, ships):
+        return []
+    out = []
+    for a in port_areas(ctx, zone):
+        req, target, _rule = entry_requirement(ctx, c, a)
+        if req == "dow" and can_declare_now(ctx, c, target):
+            out.append((a, target))
+    return out
 
 
 def disembark(ctx: Ctx, c: str, zone: str, ships: list[str], area: str) -> list[str]:

@@ -98,6 +98,7 @@ def eliminate(ctx: Ctx, cid: str, by: str | None, rule: str) -> None:
         for pid, p in sorted(ctx.s["pieces"].items()):
             if ctx.owner(pid) != cid and p["nation"] != cid and p["loc"] != f"merc:{cid}":
                 continue
+            p = ctx.piece(pid)
             if is_mercenary(ctx, pid):  # orange and nomad mercenaries (10.1) go to the game pool
                 p["hired"] = None
                 ctx.move_piece(pid, "gamepool")

@@ -106,10 +106,10 @@ def deactivate(ctx: Ctx, minor: str, rule: str) -> None:
         loc = p["loc"]
         if loc.startswith("raid:"):
             ctx.move_piece(pid, "regroup")
-            p["army"] = None
+            ctx.piece(pid)["army"] = None
         elif ctx.on_map(loc):
             ctx.move_piece(pid, "homecard")
-            p["city"] = False
+            ctx.piece(pid)["city"] = False
             moved += 1
     discarded = [n for n in co["hand"] if not ctx.is_home_card(n)]
     for number in discarded:

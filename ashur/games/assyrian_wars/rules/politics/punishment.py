@@ -10,7 +10,11 @@
   all if that power is at war with Assyria. Assyria may turn the punishment into a campaign of
   conquest at any time, without AP cost: no more tribute checks for that minor.
 
-Battles and cities taken during an impulse are queued and the checks rolled at the end of the impulse.
+Each battle won and city taken is queued as it happens; the checks are rolled as soon as the battle (with its
+retreats) or the action that took the city is over (7.4.4 "immediate"): a moving force has them rolled before
+it moves on after an overrun, otherwise they come when the phasing country's impulse resumes, before it does
+anything else; at the latest at the end of the impulse. With the option ``pre14_readings`` (older saves) they
+wait for the end of the impulse.
 """
 
 from __future__ import annotations
@@ -21,6 +25,7 @@ from ashur.core.contract import Action, action
 from ashur.games.assyrian_wars.ctx import Ctx
 from ashur.games.assyrian_wars.rules.base.asking import ask, register_question
 from ashur.games.assyrian_wars.rules.base.battles import losers, unseen, winners
+from ashur.games.assyrian_wars.rules.base.readings import pre14
 from ashur.games.assyrian_wars.rules.course.tribute import add_tribute, end_tribute, tribute_check
 from ashur.games.assyrian_wars.rules.politics import relations
 from ashur.games.assyrian_wars.rules.registry import HOOKS, MenuEntry
@@ -89,6 +94,29 @@ def resolve_queue(ctx: Ctx, impulse: Frame | None = None) -> None:
 
 
 HOOKS.add_impulse_end(20, "punishment", resolve_queue)
+
+
+def on_battle_fought(ctx: Ctx, record: dict[str, Any]) -> None:
+    """7.4.4: a battle won against the refuser is queued at once (after the battle records, order 40)."""
+    if not pre14(ctx):
+        scan_battles(ctx)
+
+
+HOOKS.add_battle_fought(50, "punishment", on_battle_fought)
+
+
+def resolve_now(ctx: Ctx, impulse: Frame) -> None:
+    """7.4.4 "immediate": the impulse resumes with checks due; roll them before the phasing country acts."""
+    resolve_queue(ctx, impulse)
+
+
+def due_now(ctx: Ctx) -> bool:
+    """Whether tribute checks of 7.4.4 wait to be rolled (see :func:`resolve_now`)."""
+    return bool(ctx.s.get("punish_queue")) and not pre14(ctx)
+
+
+HOOKS.provide("punishment.due_now", due_now)
+HOOKS.provide("punishment.resolve_now", resolve_now)
 
 
 def punished(ctx: Ctx, minor: str, rule: str) -> None:

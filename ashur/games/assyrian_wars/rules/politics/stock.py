@@ -1,10 +1,13 @@
 """Markers out of stock (10.4.a, 8.3.1).
 
-The pillage and city damage markers are finite (2.2: 24 pillage 1/2, 6 pillage 1/revolt, 16 damage 1/2,
-4 damage 3/4). When every marker of a kind is in use, each country with such markers in the areas it
-controls must at once repair one, paying with its saved APs and, if needed, a card from its hand played
-for its APs (the rest of the card's APs is saved, at most 4); a country that cannot loses 1 VP (a minor's
-loss falls on its allied power, 8.3.1). Repairing removes the whole marker: 1 AP per pillage level or city
+The pillage and city damage markers are finite (2.2: 24 pillage 1/2, 6 pillage 1/revolt, 16 damage 1/2, 4
+damage 3/4). When every marker of a kind is in use, each country with such markers in the areas it controls
+must at once repair one "with APs from income and/or cards": the phasing country with the APs left in its
+impulse (its income and saved APs), any other country with its saved APs and, as far as they fall short, an
+advance on the income of its next scheduled impulse (repaid from it first, as a loan of 6.11); either may add
+a card from its hand played for its APs (the rest of the card's APs is saved, at most 4). A country that
+cannot loses 1 VP (a minor's loss falls on its allied power, 8.3.1). With the option ``pre14_readings`` (older
+saves) only the saved APs and a card count. Repairing removes the whole marker: 1 AP per pillage level or city
 damage level on it; a besieged city cannot be repaired (6.4). Checked at the end of every impulse.
 
 ECO markers come from the same finite stock (2.2: 16 ECO +1, 10 ECO −1 markers). 10.4.a gives no way to
@@ -24,6 +27,8 @@ from ashur.core import flow
 from ashur.core.contract import Action, action
 from ashur.core.flow import Step
 from ashur.games.assyrian_wars.ctx import Ctx
+from ashur.games.assyrian_wars.rules.base.readings import pre14
+from ashur.games.assyrian_wars.rules.course.impulse import add_ap, current_impulse, income_of, pay
 from ashur.games.assyrian_wars.rules.registry import FLOW, HOOKS
 
 Frame = dict[str, Any]
@@ -141,10 +146,33 @@ def check(ctx: Ctx, impulse: Frame | None = None) -> None:
 HOOKS.add_impulse_end(60, "markers_out_of_stock", check)
 
 
+def _impulse_of(ctx: Ctx, cid: str) -> Frame | None:
+    """The impulse frame of `cid` when it is the phasing country (its APs are there, not in "saved")."""
+    imp = current_impulse(ctx)
+    return imp if imp is not None and imp["c"] == cid and "ap2" in imp and not pre14(ctx) else None
+
+
+def on_hand(ctx: Ctx, cid: str) -> int:
+    """10.4.a: the APs `cid` has now: the phasing country's APs left in its impulse, else its saved APs."""
+    imp = _impulse_of(ctx, cid)
+    if imp is not None:
+        return int(imp["ap2"] // 2 - -(-imp["spent2"] // 2))
+    return int(ctx.country(cid)["saved"])
+
+
+def advance(ctx: Ctx, cid: str) -> int:
+    """10.4.a "APs from income": what a country outside its impulse may draw on its next income."""
+    if pre14(ctx) or _impulse_of(ctx, cid) is not None:
+        return 0
+    return max(0, income_of(ctx, cid) - int(ctx.country(cid).get("borrowed", 0)))
+
+
 def _payments(ctx: Ctx, cid: str, cost: int) -> list[str]:
-    saved = int(ctx.country(cid)["saved"])
-    out = ["saved"] if saved >= cost else []
-    out += [f"card{n}" for n in sorted(set(ctx.hand(cid))) if saved + int(ctx.card(n).ap) >= cost
+    have, more = on_hand(ctx, cid), advance(ctx, cid)
+    out = ["saved"] if have >= cost else []
+    if have < cost <= have + more:
+        out.append("income")
+    out += [f"card{n}" for n in sorted(set(ctx.hand(cid))) if have + more + int(ctx.card(n).ap) >= cost
             and not ctx.is_home_card(n)]
     return out
 
@@ -190,19 +218,32 @@ class StockRepair(Step[Ctx]):
     def prompt(self, ctx: Ctx, frame: Frame, actor: str) -> dict[str, Any]:
         return {"key": "aw.prompt.stock_repair", "params": {"country": actor, "kind": frame["kind"]}}
 
-    def apply(self, ctx: Ctx, frame: Frame, actor: str, act: Action) -> None:
-        _, aid, how = act["id"].split(":")
-        cost = int(act["params"]["ap"])
+    def _pay(self, ctx: Ctx, actor: str, how: str, cost: int) -> None:
+        """10.4.a: pay `cost` from the APs on hand, an advance on the income, and/or a card played for its APs."""
         co = ctx.country(actor)
-        available = int(co["saved"])
+        card_ap = 0
         if how.startswith("card"):
             number = int(how[4:])
             ctx.discard(actor, number)
             ctx.reveal()
-            available += int(ctx.card(number).ap)
-            ctx.log("aw.card_ap", "10.4.a", country=actor, card=number, name=ctx.card(number).name,
-                    ap=ctx.card(number).ap)
-        co["saved"] = min(MAX_SAVED, available - cost)
+            card_ap = int(ctx.card(number).ap)
+            ctx.log("aw.card_ap", "10.4.a", country=actor, card=number, name=ctx.card(number).name, ap=card_ap)
+        imp = _impulse_of(ctx, actor)
+        if imp is not None:
+            add_ap(imp, card_ap)  # what is left is saved at the end of the impulse (at most 4, 3.1)
+            pay(ctx, imp, 2 * cost, "10.4.a", "repair")
+            return
+        available = int(co["saved"]) + card_ap
+        short = max(0, cost - available)
+        if short:
+            co["borrowed"] = int(co.get("borrowed", 0)) + short
+            ctx.log("aw.stock_income_advance", "10.4.a", country=actor, ap=short)
+        co["saved"] = min(MAX_SAVED, max(0, available - cost))
+
+    def apply(self, ctx: Ctx, frame: Frame, actor: str, act: Action) -> None:
+        _, aid, how = act["id"].split(":")
+        cost = int(act["params"]["ap"])
+        self._pay(ctx, actor, how, cost)
         st = ctx.area(aid)
         if frame["kind"] == "pillage":
             st["pillage"] = 0

@@ -1,11 +1,12 @@
 """Surrender (7.1 B).
 
-A country may offer to surrender when it has lost at least 3 home cities or was defeated in a battle
-that earned the victor 3 VP. It surrenders to every power at war with it, never to just one; each may
-reject the offer. The powers accepting conquer it (10.4.c when several do); if every one rejects, the
-country scores 1 VP. Assyria never surrenders. A minor surrenders through the power it is allied to; a
-minor played under 7.4.5 cannot (its temporary player cannot negotiate peace). One offer per country
-and turn (see docs/rules-decisions.md); offered in the country's impulse and in the Interphase (7.1).
+A country may offer to surrender when it has lost at least 3 home cities or was defeated in a battle that
+earned the victor 3 VP (at any time of the game: 7.1 B sets no time; with the option ``pre14_readings`` of
+older saves, in this turn only). It surrenders to every power at war with it, never to just one; each may
+reject the offer. The powers accepting conquer it (10.4.c when several do); if every one rejects, the country
+scores 1 VP. Assyria never surrenders. A minor surrenders through the power it is allied to; a minor played
+under 7.4.5 cannot (its temporary player cannot negotiate peace). One offer per country and turn (see
+docs/rules-decisions.md); offered in the country's impulse and in the Interphase (7.1).
 """
 
 from __future__ import annotations
@@ -16,6 +17,7 @@ from ashur.core.contract import Action, action
 from ashur.games.assyrian_wars.ctx import Ctx
 from ashur.games.assyrian_wars.rules.base.asking import ask, register_question
 from ashur.games.assyrian_wars.rules.base.battles import lost_big_battle
+from ashur.games.assyrian_wars.rules.base.readings import pre14
 from ashur.games.assyrian_wars.rules.registry import HOOKS, MenuEntry
 
 Frame = dict[str, Any]
@@ -46,7 +48,8 @@ def eligible(ctx: Ctx, cid: str) -> tuple[bool, str]:
         return (False, "one offer of surrender per country and turn")
     if not enemies(ctx, cid):
         return (False, "no power is at war with it")
-    if lost_home_cities(ctx, cid) < LOST_CITIES and not lost_big_battle(ctx, cid, ctx.turn):
+    battle_turn = ctx.turn if pre14(ctx) else None  # 7.1 B sets no time for the battle
+    if lost_home_cities(ctx, cid) < LOST_CITIES and not lost_big_battle(ctx, cid, battle_turn):
         return (False, "it has lost fewer than 3 home cities and no battle worth 3 VP")
     return (True, "")
 
