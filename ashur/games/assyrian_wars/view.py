@@ -19,8 +19,8 @@ from ashur.games.assyrian_wars.ctx import Ctx
 from ashur.games.assyrian_wars.fog import apply_fog, scramble_fog
 from ashur.games.assyrian_wars.rules.base.naval import sea_control_map
 from ashur.games.assyrian_wars.rules.base.players import countries_of_role
-from ashur.games.assyrian_wars.rules.course.orders import scramble_orders
 from ashur.games.assyrian_wars.rules.course.impulse import income_of
+from ashur.games.assyrian_wars.rules.course.orders import scramble_orders
 
 State = dict[str, Any]
 RECENT_LOG = 30
@@ -139,7 +139,9 @@ def recent_log(ctx: Ctx, mine: set[str], n: int) -> list[dict[str, Any]]:
 
 def scramble_state(ctx: Ctx, role: str, seed: int, *, keep_rng: bool = False) -> State:
     """Change at random everything `role` may not know (the fuzzer's leak check); with `keep_rng` the
-    random generator is left as it is (the same dice come out of the next action)."""
+    random generator is left as it is (the same dice come out of the next action), and so are the other
+    roles' standing orders: answers already given, like the dice already fixed, whose effect must look
+    exactly like the same answer given by hand (the log check compares the outcome of one action)."""
     s = ctx.s
     r = random.Random(seed)
     mine = countries_of_role(ctx, role) if role != "observer" else set()
@@ -178,7 +180,8 @@ def scramble_state(ctx: Ctx, role: str, seed: int, *, keep_rng: bool = False) ->
 
     corelog.rewrite(s, hide)
     scramble_fog(ctx, mine, r)
-    scramble_orders(s, {role}, r)  # other roles' standing orders (issue 14) are theirs alone
+    if not keep_rng:
+        scramble_orders(s, {role}, r)  # other roles' standing orders (issue 14) are theirs alone
     return s
 
 

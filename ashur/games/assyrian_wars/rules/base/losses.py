@@ -129,7 +129,8 @@ class AssignHits(Step[Ctx]):
         if frame["hits"] > 1:
             # the whole assignment in one decision, first (the default), beside the hit-by-hit way
             acts.insert(0, action("hits:suggested", "aw.act.losses_suggested", frame["rule"], n=frame["hits"],
-                                  mode="hits", first=self._suggested(ctx, alive)))
+                                  mode="hits", first=self._suggested(ctx, alive),
+                                  among=[[p, bool(ctx.piece(p)["red"])] for p in alive]))
         return acts
 
     def _suggested(self, ctx: Ctx, alive: list[str]) -> str:

@@ -245,8 +245,10 @@ class Losses(Step[Ctx]):
                        reduced=ctx.piece(pid)["red"]) for pid in cands]
         if frame["n"] > 1:
             # the whole allocation in one decision, first (the default); the hit-by-hit way stays beside it
+            present = _present(ctx, frame)
             acts.insert(0, action(f"{frame['mode']}:suggested", "aw.act.losses_suggested", frame["rule"],
-                                  n=frame["n"], mode=frame["mode"], first=suggested(ctx, cands)))
+                                  n=frame["n"], mode=frame["mode"], first=suggested(ctx, cands),
+                                  among=[[p, bool(ctx.piece(p)["red"])] for p in present]))
         return acts
 
     def prompt(self, ctx: Ctx, frame: Frame, actor: str) -> dict[str, Any]:
