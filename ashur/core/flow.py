@@ -69,6 +69,12 @@ class Step(Generic[C]):
         that answers this prompt under that order (an empty dict: no standing order applies here)."""
         return {}
 
+    def lone_is_public(self, ctx: C, frame: Frame, actor: str) -> bool:
+        """Whether the other players can tell, from what they may know, that the actor has a single choice
+        here. Only then may the engine answer a lone action without asking (asking otherwise keeps the
+        secret of a hidden hand or force). Override where the legal list depends on hidden information."""
+        return True
+
     def explain(self, ctx: C, frame: Frame, actor: str, action_id: str) -> tuple[str, str]:
         """Why `action_id` is not legal here: (reason, rule). Override for precise rule citations."""
         return (f"it is not one of the choices now ({self.kind})", self.rule)

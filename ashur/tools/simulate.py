@@ -53,7 +53,8 @@ class Outcome:
     summary: dict[str, Any] = field(default_factory=dict)
     tallies: dict[str, dict[str, int]] = field(default_factory=dict)
     #: decisions per prompt kind (the game's ``decision_kind``), and ``forced:<kind>`` for those with a single
-    #: legal action that is not a secrecy pass (DESIGN: such a prompt should answer itself)
+    #: legal action that is not a secrecy pass (DESIGN: such a prompt should answer itself), ``secret:<kind>``
+    #: for a single action asked because the others cannot tell it is the only one (``lone_kept_secret``)
     prompts: dict[str, int] = field(default_factory=dict)
 
 
@@ -83,6 +84,7 @@ def play_out(
     decisions per prompt kind and the forced ones (see :class:`Outcome`).
     """
     kind_of = getattr(match.game, "decision_kind", None) if prompts is not None else None
+    kept_secret = getattr(match.game, "lone_kept_secret", None) if prompts is not None else None
     game = match.game
     decisions = 0
     while not game.result(match.state)["over"]:
@@ -99,7 +101,9 @@ def play_out(
             kind = kind_of(match.state) if kind_of is not None else "decision"
             prompts[kind] = prompts.get(kind, 0) + 1
             if len(actions) == 1 and not actions[0]["id"].startswith(SECRECY_PASS):
-                prompts[f"forced:{kind}"] = prompts.get(f"forced:{kind}", 0) + 1
+                kept = kept_secret is not None and kept_secret(match.state, role)
+                tag = f"secret:{kind}" if kept else f"forced:{kind}"
+                prompts[tag] = prompts.get(tag, 0) + 1
         choice = bots[role].choose(game, match.state, role, actions)
         t2 = time.process_time()
         match.act(role, choice)

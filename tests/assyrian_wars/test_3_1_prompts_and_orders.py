@@ -32,14 +32,16 @@ def _same_but_orders(a: dict[str, Any], b: dict[str, Any]) -> bool:
 
 def test_3_1_random_campaign_meets_no_forced_prompt_and_every_prompt_names_rule_and_default() -> None:
     """A long stretch of random Campaign play with ``auto_forced``: no prompt has a single legal action other
-    than a secrecy pass, and every prompt names its rule and its default (the first legal action)."""
+    than a secrecy pass or one the others cannot tell is single (a hidden hand or force), and every prompt
+    names its rule and its default (the first legal action)."""
     pos = Position.setup(GAME, "campaign", 5, {**ON, "sudden_end": False})
     r = random.Random(14)
     for _ in range(2500):
         role = GAME.active(pos.state)[0]
         acts = GAME.legal_actions(pos.state, role)
         rule_acts = [a for a in acts if not a["id"].startswith("order:")]
-        assert flow.forced(rule_acts) is None, (pos.state["stack"][-1]["step"], rule_acts)
+        assert flow.forced(rule_acts) is None or GAME.lone_kept_secret(pos.state, role), \
+            (pos.state["stack"][-1]["step"], rule_acts)
         prompt = GAME.view(pos.state, role)["prompt"]
         assert prompt["rule"], pos.state["stack"][-1]
         assert prompt["default"] == acts[0]["id"] and prompt["default_label"]
@@ -70,6 +72,23 @@ def test_6_11_d_a_window_with_nothing_to_play_still_asks_with_a_pass() -> None:
     assert pos.ids("babylonia") == ["pass", "order:pass:impulse", "order:pass:turn"]
     pos.act("babylonia", "pass")
     assert GAME.active(pos.state) == ["elam"] and _rule_ids(pos, "elam") == ["pass"]
+
+
+def test_6_11_d_a_participant_with_an_empty_hand_is_not_asked() -> None:
+    """6.7.1, 6.11.d: an empty hand is public (every view shows how many cards a hand holds), so asking
+    it keeps no secret: its lone action is a plain ``done``, answered by the engine; with the option off
+    every participant is still asked with its ``pass``."""
+    pos = start(**ON)
+    pos.state["countries"]["elam"]["hand"] = []
+    assert GAME.view(pos.state, "babylonia")["countries"]["elam"]["cards"] == 0
+    _window(pos, ["babylonia", "elam"])
+    pos.act("babylonia", "pass")
+    assert pos.state["stack"][-1]["step"] != "window"
+    off = start()
+    off.state["countries"]["elam"]["hand"] = []
+    _window(off, ["babylonia", "elam"])
+    off.act("babylonia", "pass")
+    assert GAME.active(off.state) == ["elam"] and off.ids("elam") == ["pass"]
 
 
 def test_6_11_d_a_standing_pass_answers_later_windows_exactly_like_a_hand_pass() -> None:
@@ -211,7 +230,7 @@ def test_3_1_a_game_with_auto_forced_replays_from_its_chosen_actions() -> None:
 
 def test_3_1_simulate_counts_prompts_per_kind_and_the_forced_ones() -> None:
     out = run_one(("assyrian-wars", "two_rivers", 1, 0, {}, "random", False, 400))
-    assert out.prompts and sum(n for k, n in out.prompts.items() if not k.startswith("forced:")) == 400
+    assert out.prompts and sum(n for k, n in out.prompts.items() if ":" not in k) == 400
     assert not any(k.startswith("forced:") for k in out.prompts)
     off = run_one(("assyrian-wars", "two_rivers", 1, 0, {"auto_forced": False}, "random", False, 400))
     assert any(k.startswith("forced:") for k in off.prompts)

@@ -183,7 +183,7 @@ class AssyrianWars(Game):
             answer = orders.standing_answer(ctx, step, frame, actor, role) if role is not None else None
             if answer is None:
                 acts = step.actions(ctx, frame, actor)
-                answer = flow.forced(acts)
+                answer = flow.forced(acts) if step.lone_is_public(ctx, frame, actor) else None
                 if answer is None:
                     seen["last"] = (actor, acts)
                     return None
@@ -393,6 +393,17 @@ class AssyrianWars(Game):
         """The kind of the decision now (the step on top of the stack), for the ``prompts`` tally of
         ``ashur simulate --json``."""
         return str(state["stack"][-1]["step"]) if state["stack"] else ""
+
+    def lone_kept_secret(self, state: State, role: str) -> bool:
+        """Whether the single legal action of `role` now is asked although it is not a secrecy ``pass``:
+        the others cannot tell from what they may know that it is the only choice (``Step.lone_is_public``),
+        for the ``prompts`` tally (``secret:<kind>``, not ``forced:<kind>``)."""
+        state = as_state(state)
+        actor = self._deciding(state, role)
+        if actor is None or not state["stack"]:
+            return False
+        frame = state["stack"][-1]
+        return not FLOW.step(frame).lone_is_public(self._ctx(state), frame, actor)
 
     def summary(self, state: State) -> dict[str, Any]:
         return {"turn": state["turn"], "round": state["round"]}
