@@ -197,7 +197,8 @@ class Table:
                                f"[dim]({rule}{default})[/]")
         for order in view.get("orders") or []:
             self.console.print(f"[dim]standing order {order['k']}: {order['name']} at {order['step']} prompts, "
-                               f"rest of the {order['until']}[/]", highlight=False)
+                               f"rest of the {order['until']} (type {order['cancel']} to cancel it)[/]",
+                               highlight=False)
         table = RichTable(show_header=False, box=None, pad_edge=False)
         table.add_column(justify="right", style="bold cyan")
         table.add_column()

@@ -96,7 +96,8 @@ def test_6_11_d_a_standing_pass_answers_later_windows_exactly_like_a_hand_pass()
     _window(pos, ["babylonia", "elam"])
     pos.act("babylonia", "order:pass:turn")
     assert GAME.view(pos.state, "babylonia")["orders"] == [
-        {"k": 1, "step": "window", "name": "pass", "until": "turn", "turn": pos.state["turn"]}]
+        {"k": 1, "step": "window", "name": "pass", "until": "turn", "turn": pos.state["turn"],
+         "cancel": "order:cancel:1"}]
     assert GAME.view(pos.state, "elam")["orders"] == []
     pos.act("elam", "pass")
     by_hand = Position(GAME, clone(pos.state))
@@ -148,27 +149,31 @@ def test_9_6_sell_none_answers_the_series_of_sales_as_refusals_given_by_hand() -
     assert GAME.view(pos.state, "elam")["orders"] == []
 
 
-def test_3_1_orders_are_cancelled_in_the_own_menu_and_hidden_from_the_others() -> None:
+def test_3_1_orders_are_cancelled_whenever_the_role_decides_and_hidden_from_the_others() -> None:
     pos = _campaign_buying()
     _buy_from(pos, "mede")
     pos.act("mede", "order:sell_all:turn")
-    assert "order:cancel:1" not in pos.ids("assyria")
+    assert not any(i.startswith("order:cancel:") for i in pos.ids("assyria"))
     mede_orders = GAME.view(pos.state, "mede")["orders"]
-    assert [o["name"] for o in mede_orders] == ["sell_all"]
+    assert [(o["name"], o["cancel"]) for o in mede_orders] == [("sell_all", "order:cancel:1")]
     assert "orders" not in GAME.view(pos.state, "observer")
     # the other roles never see it: scrambling it changes none of their views
     for role in ("assyria", "egypt", "observer"):
         scrambled = GAME.scramble(pos.state, role, 7)
         assert scrambled["orders"]["mede"] != pos.state["orders"]["mede"]
         assert GAME.view(scrambled, role) == GAME.view(pos.state, role)
+    # the Mede may not cancel while another role decides; it is not in any legal list (short lists)
+    pos.assert_illegal("mede", "order:cancel:1")
     pos.act("assyria", pos.ids("assyria")[0])  # the bought mercenary is placed (9.6)
-    # Assyria's own order is cancelled from its impulse menu
+    # Assyria's own order is cancelled while it decides: the prompt at hand stays
     pos.state["orders"]["assyria"] = {"n": 1, "live": [{"k": 1, "step": "window", "name": "pass",
                                                          "until": "turn", "turn": pos.state["turn"]}]}
-    assert "order:cancel:1" in pos.ids("assyria")
+    before = pos.ids("assyria")
+    assert GAME.view(pos.state, "assyria")["orders"][0]["cancel"] == "order:cancel:1"
+    pos.assert_illegal("assyria", "order:cancel:2")
     pos.act("assyria", "order:cancel:1")
     assert GAME.view(pos.state, "assyria")["orders"] == []
-    assert pos.state["stack"][-1]["step"] == "impulse"
+    assert pos.state["stack"][-1]["step"] == "impulse" and pos.ids("assyria") == before
 
 
 def test_6_6_9_declining_every_interception_is_one_decision() -> None:

@@ -229,6 +229,12 @@ class AssyrianWars(Game):
         actor = self._deciding(state, role)
         if actor is None:
             self._refuse_not_deciding(state, role, action_id)
+        if action_id.startswith(orders.CANCEL):
+            # a standing order cancelled (issue 14): offered in the role's view, accepted whenever it decides
+            if not orders.cancel(state, role, action_id):
+                raise IllegalAction(action_id, "you have no standing order in force with this number", orders.RULE,
+                                    role)
+            return
         legal = state.memo.get(("legal", role))
         ctx0 = self._ctx(state)
         if legal is None and action_id.startswith("order:"):
@@ -290,7 +296,7 @@ class AssyrianWars(Game):
         if self._deciding(state, role) is None:
             self._refuse_not_deciding(state, role, action_id)
         legal = self._legal(state, role)
-        if not any(a["id"] == action_id for a in legal):
+        if not any(a["id"] == action_id for a in legal) and not action_id.startswith(orders.CANCEL):
             self.apply(state, role, action_id)  # raises IllegalAction with the step's reason; changes nothing
         new = fork(state, COW_TABLES)
         new.memo[("legal", role)] = legal

@@ -3,13 +3,15 @@
 With the option ``auto_forced`` (on by default):
 
 * a prompt with exactly one legal action is answered without asking, unless its lone action is a secrecy
-  pass (a window asking everybody, so that the prompt never reveals a hand, 6.7.1 and 6.11.d);
+  pass (a window asking everybody, so that the prompt never reveals a hand, 6.7.1 and 6.11.d) or the others
+  cannot tell that it is alone (:meth:`Step.lone_is_public`);
 * a role may answer a routine prompt with a *standing order*: the same answer to every prompt of that kind
   for the rest of the impulse or of the turn ("pass in every card window", "never intercept", "refuse
   every sale of mercenaries"). A step lists the answers that may stand (:meth:`Step.orders`); the role's
   prompt offers ``order:<name>:impulse`` and ``order:<name>:turn`` beside them, each answering the prompt
-  at hand as well; the role's own menus (its impulse, the Interphase's 7.4 menu) offer ``order:cancel:<k>``
-  for every order in force (the atoms between keep their lists short).
+  at hand as well. Each order in force is listed in the role's view with its cancel, ``order:cancel:<k>``,
+  which the role may send whenever it decides; it is not repeated in every legal list (the atoms keep
+  their short, clickable lists).
 
 Orders live in ``state["orders"][role]`` (``{"n": counter, "live": [...]}``), are shown in that role's own
 view only, and are answered by the engine (:meth:`ashur.core.flow.Flow.settle`) with the very action the
@@ -32,9 +34,8 @@ State = dict[str, Any]
 
 #: how long an order stands: to the end of the current impulse, or of the current turn
 SPANS = ("impulse", "turn")
-#: the role's own menus, where its orders in force may be cancelled (its impulse, 3.1; the Interphase, 7.4):
-#: the atoms between keep their legal lists short (DESIGN: short, clickable lists)
-MENUS = ("impulse", "politics_phase")
+#: the id prefix of the cancel of an order in force (offered in the role's view, beside the order)
+CANCEL = "order:cancel:"
 RULE = "3.1"
 
 
@@ -62,8 +63,8 @@ def _in_impulse(state: State) -> bool:
 def order_actions(ctx: Ctx, step: Step[Ctx], frame: Frame, actor: str, role: str,
                   legal: list[Action]) -> list[Action]:
     """The order actions offered to `role` beside the legal actions of its prompt: the answers that may
-    stand (for the rest of the impulse, when in one, or of the turn), then, in the role's own menus, a
-    cancel per order in force."""
+    stand (for the rest of the impulse, when in one, or of the turn). Cancelling is offered in the role's
+    view, beside each order (:func:`view_orders`), and accepted whenever the role decides."""
     out: list[Action] = []
     ids = {a["id"] for a in legal}
     spans = SPANS if _in_impulse(ctx.s) else SPANS[1:]
@@ -73,24 +74,39 @@ def order_actions(ctx: Ctx, step: Step[Ctx], frame: Frame, actor: str, role: str
         for span in spans:
             out.append(action(f"order:{name}:{span}", "aw.act.order_set", frame.get("rule") or step.rule,
                               order=name, until=span, step=step.kind, answer=answer))
-    if step.kind not in MENUS:
-        return out
-    for o in live_orders(ctx.s, role):
-        out.append(action(f"order:cancel:{o['k']}", "aw.act.order_cancel", RULE, k=o["k"], order=o["name"],
-                          until=o["until"], step=o["step"]))
     return out
 
 
-def apply_order(ctx: Ctx, role: str, act: Action) -> Action | None:
-    """Record or cancel a standing order; returns the action that answers the prompt at hand (None for a
-    cancel: the prompt stays)."""
+def cancel(state: State, role: str, action_id: str) -> bool:
+    """``order:cancel:<k>``: end the standing order `k` of `role` (False if it has none in force so
+    numbered). It answers no prompt: the role still decides the prompt at hand."""
+    k = action_id[len(CANCEL):]
+    if not k.isdigit() or not any(o["k"] == int(k) for o in live_orders(state, role)):
+        return False
+    book = _book(state, role)
+    book["live"] = [o for o in book["live"] if o["k"] != int(k)]
+    return True
+
+
+def _slot(step: str, name: str) -> str:
+    """Orders answering the same prompts replace each other (the newer answer stands; "sell every
+    mercenary" replaces "sell none"): one slot per prompt kind — per question for the political questions
+    (``peace.accept`` and ``peace.reject`` share one), per question for the entry questions (never
+    intercept, never evade)."""
+    if step == "ask":
+        return name.split(".")[0]
+    if step == "entry":
+        return name
+    return ""
+
+
+def apply_order(ctx: Ctx, role: str, act: Action) -> Action:
+    """Record a standing order; returns the action that answers the prompt at hand."""
     book = _book(ctx.s, role)
     p = act["params"]
-    if act["id"].startswith("order:cancel:"):
-        book["live"] = [o for o in book["live"] if o["k"] != p["k"]]
-        return None
     book["n"] += 1
-    book["live"] = [o for o in book["live"] if not (o["step"] == p["step"] and o["name"] == p["order"])]
+    slot = _slot(p["step"], p["order"])
+    book["live"] = [o for o in book["live"] if not (o["step"] == p["step"] and _slot(o["step"], o["name"]) == slot)]
     book["live"].append({"k": book["n"], "step": p["step"], "name": p["order"], "until": p["until"],
                          "turn": ctx.s["turn"]})
     frame = ctx.s["stack"][-1]
@@ -117,8 +133,9 @@ def standing_answer(ctx: Ctx, step: Step[Ctx], frame: Frame, actor: str, role: s
 
 
 def view_orders(state: State, role: str) -> list[dict[str, Any]]:
-    """The orders of `role` for its own view (never shown to another role)."""
-    return [dict(o) for o in live_orders(state, role)]
+    """The orders of `role` for its own view (never shown to another role), each with the id of the action
+    that cancels it (accepted whenever the role decides)."""
+    return [{**o, "cancel": f"{CANCEL}{o['k']}"} for o in live_orders(state, role)]
 
 
 def scramble_orders(state: State, keep: set[str], r: Any) -> None:
