@@ -14,7 +14,7 @@ from ashur.core.statedata import clone
 from ashur.games.assyrian_wars.game import GAME
 from ashur.testing import Position
 from ashur.tools.simulate import run_one
-from tests.assyrian_wars.landkit import army, set_ap, start
+from tests.assyrian_wars.landkit import army, put, set_ap, start
 
 ON = {"auto_forced": True}
 
@@ -89,6 +89,49 @@ def test_6_11_d_a_participant_with_an_empty_hand_is_not_asked() -> None:
     _window(off, ["babylonia", "elam"])
     off.act("babylonia", "pass")
     assert GAME.active(off.state) == ["elam"] and off.ids("elam") == ["pass"]
+
+
+def _idle_impulse(pos: Position) -> None:
+    """Assyria's impulse with nothing left to do but end it: no card, no AP, passing (6.0)."""
+    frame = flow.find(pos.state, "impulse")
+    assert frame is not None and frame["c"] == "assyria"
+    pos.state["countries"]["assyria"]["hand"] = []
+    frame["passing"] = True
+    set_ap(pos, 0)
+
+
+def test_3_1_a_lone_end_of_impulse_the_others_can_tell_is_answered_unasked() -> None:
+    """3.1: an empty hand and, under fog (9.5), no stack of two pieces: everybody can tell that ending is
+    all the impulse offers, so the engine ends it once the window before it is over."""
+    pos = start(**ON)
+    _idle_impulse(pos)
+    put(pos, "assyria-hi4-1", "nineveh")
+    assert pos.ids("assyria") == ["end"]
+    _window(pos, ["babylonia"])
+    pos.act("babylonia", "pass")
+    assert flow.find(pos.state, "impulse")["c"] != "assyria"
+    assert pos.logged(key="aw.impulse_end")[-1]["params"]["country"] == "assyria"
+
+
+def test_9_5_a_lone_end_hiding_a_fogged_stack_is_asked_as_a_secrecy_pass() -> None:
+    """9.5 with 3.1: a stack of two pieces hides what lies below its top (a pair to combine, 9.3; a reduced
+    unit to rebuild, 6.4), so ending unasked would tell the others that none is there: the lone choice is
+    asked, as the secrecy pass ``pass`` (with the option off it stays ``end``)."""
+    pos = start(**ON)
+    _idle_impulse(pos)
+    put(pos, "assyria-hi4-1", "nineveh")
+    put(pos, "assyria-li3-1", "nineveh")
+    assert pos.ids("assyria") == ["pass"]
+    _window(pos, ["babylonia"])
+    pos.act("babylonia", "pass")
+    assert GAME.active(pos.state) == ["assyria"] and pos.ids("assyria") == ["pass"]
+    pos.act("assyria", "pass")
+    assert pos.logged(key="aw.impulse_end")[-1]["params"]["country"] == "assyria"
+    off = start()
+    _idle_impulse(off)
+    put(off, "assyria-hi4-1", "nineveh")
+    put(off, "assyria-li3-1", "nineveh")
+    assert off.ids("assyria") == ["end"]
 
 
 def test_6_11_d_a_standing_pass_answers_later_windows_exactly_like_a_hand_pass() -> None:

@@ -401,9 +401,9 @@ class AssyrianWars(Game):
         return str(state["stack"][-1]["step"]) if state["stack"] else ""
 
     def lone_kept_secret(self, state: State, role: str) -> bool:
-        """Whether the single legal action of `role` now is asked although it is not a secrecy ``pass``:
-        the others cannot tell from what they may know that it is the only choice (``Step.lone_is_public``),
-        for the ``prompts`` tally (``secret:<kind>``, not ``forced:<kind>``)."""
+        """For a prompt of `role` with a single legal action that is not a secrecy ``pass``: whether it is
+        asked because the others cannot tell from what they may know that it is the only choice
+        (``Step.lone_is_public``); for the ``prompts`` tally (``secret:<kind>``, not ``forced:<kind>``)."""
         state = as_state(state)
         actor = self._deciding(state, role)
         if actor is None or not state["stack"]:
