@@ -27,8 +27,9 @@ AW = {"game": "assyrian-wars", "scenario": "two_rivers"}
 
 
 class PlainServer(Server):
-    """``ashur serve --db URL --port P`` run by hand: the console script, no ``--dev``, no ASHUR_SECRET
-    (the cookie key is made and kept in the database), no test plugins, a working folder of its own."""
+    """``ashur serve --db URL --port P --workers N`` run by hand: the console script, no ``--dev``, no
+    ASHUR_SECRET (the cookie key is made and kept in the database, once for every worker starting at the
+    same time), no test plugins, a working folder of its own."""
 
     def start(self) -> None:
         env = {k: v for k, v in os.environ.items() if not k.startswith("ASHUR_")}
@@ -36,7 +37,8 @@ class PlainServer(Server):
         script = Path(sys.executable).with_name("ashur")
         cmd = [str(script)] if script.exists() else [sys.executable, "-m", "ashur.cli"]
         with self.log.open("ab") as out:
-            self.proc = subprocess.Popen([*cmd, "serve", "--db", self.db_url, "--port", str(self.port)],
+            self.proc = subprocess.Popen([*cmd, "serve", "--db", self.db_url, "--port", str(self.port),
+                                          "--workers", str(self.workers)],
                                          cwd=self.log.parent, env=env, stdout=out, stderr=out,
                                          start_new_session=True)
         deadline = time.monotonic() + STARTUP
@@ -56,7 +58,7 @@ class PlainServer(Server):
 @pytest.fixture(scope="module", params=["sqlite", "postgresql"])
 def plain_server(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
     pg = request.getfixturevalue("postgres") if request.param == "postgresql" else None
-    srv = PlainServer(make_db(request.param, tmp_path_factory.mktemp("db"), pg))
+    srv = PlainServer(make_db(request.param, tmp_path_factory.mktemp("db"), pg), workers=2)
     srv.start()
     yield srv
     srv.stop()
@@ -84,8 +86,8 @@ def _post(srv: Server, path: str, token: str | None = None, **kw: Any) -> httpx.
 
 def test_a_server_started_by_hand_creates_games_for_every_kind_of_caller(plain_server: Server) -> None:
     """The routes that take the calling user from its token or cookie (create, my games, join, rematch,
-    profile) answer as documented on a server run outside the tests' set-up; a chosen seed is refused
-    without --dev."""
+    profile) answer as documented on a server run outside the tests' set-up, with two workers (a cookie
+    signed by one is read by the other); a chosen seed is refused without --dev."""
     srv = plain_server
     name = f"hand{os.getpid()}"
     token = register(srv, name)
