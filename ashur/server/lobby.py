@@ -88,9 +88,9 @@ def seat_url(base: str, game_id: str, kind: str, token: str) -> str:
 
 def user_id(user: User | None) -> int | None:
     """The id of `user`, an object of a session that has closed (the caller's authentication reads it in
-    its own session). Read from the object's identity key, never through its attributes: an attribute of
-    a detached object that was expired (rolled back, refreshed, or loaded with other columns) cannot be
-    loaded again, and reading it raised DetachedInstanceError (a 500 on ``POST /api/games``)."""
+    its own session). Read from the object's identity key, never through its attributes: an expired
+    attribute of a detached object cannot be loaded again (DetachedInstanceError, a 500; reported once on
+    ``POST /api/games``, not reproduced since), whereas the identity key outlives its session."""
     if user is None:
         return None
     ident = sa_inspect(user).identity
