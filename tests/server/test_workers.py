@@ -184,3 +184,26 @@ def test_two_workers_on_sqlite_play_whole_games_over_their_sockets(tmp_path: Pat
             assert sum(len(acked) for acked, _ in results) == facts["version"]
     finally:
         srv.stop()
+
+
+def test_the_lobby_reads_a_users_id_even_when_its_object_expired(tmp_path: Path) -> None:
+    """The routes hand the lobby a User of a closed session; an expired attribute of it cannot be loaded
+    (DetachedInstanceError, a 500) but its identity key can."""
+    from sqlalchemy.orm.exc import DetachedInstanceError
+
+    from ashur.server import accounts, db
+    from ashur.server.context import ServerContext
+    from ashur.server.lobby import user_id
+    from ashur.server.settings import Settings
+
+    url = f"sqlite:///{tmp_path / 'ids.db'}"
+    db.migrate(url)
+    ctx = ServerContext(settings=Settings(db=url), engine=db.engine_for(url))
+    made, token = accounts.register(ctx, "ida", "password1", None)
+    with db.read(ctx.engine) as s:
+        user = accounts.user_by_token(s, token)
+        assert user is not None
+        s.expire(user)
+    with pytest.raises(DetachedInstanceError):
+        _ = user.id
+    assert user_id(user) == made.id and user_id(None) is None
