@@ -352,7 +352,7 @@ def serve(
     host: Annotated[str, typer.Option(help="Address to listen on")] = "127.0.0.1",
     port: Annotated[int, typer.Option(help="Port to listen on")] = 8000,
     db: Annotated[str | None, typer.Option(help="Database URL (default: $ASHUR_DB or sqlite:///ashur.db)")] = None,
-    workers: Annotated[int, typer.Option(help="Worker processes (PostgreSQL only for more than one)")] = 1,
+    workers: Annotated[int, typer.Option(help="Worker processes (SQLite or PostgreSQL)")] = 1,
     dev: Annotated[bool, typer.Option(help="Development mode: chosen seeds allowed")] = False,
 ) -> None:
     """Run the game server (HTTP API and websockets); the database schema is brought up to date first."""
@@ -360,7 +360,7 @@ def serve(
 
     import uvicorn
 
-    from ashur.server.db import is_sqlite, migrate
+    from ashur.server.db import migrate
     from ashur.server.settings import get_settings
 
     if db is not None:
@@ -371,9 +371,6 @@ def serve(
     settings = get_settings()
     if workers < 1:
         _fail("--workers is at least 1")
-    if workers > 1 and is_sqlite(settings.db):
-        _fail("several workers need PostgreSQL (--db postgresql+psycopg://...): SQLite pushes to websockets "
-              "within one process only")
     migrate(settings.db)
     shown_host = f"[{host}]" if ":" in host else host
     out.print(f"Ashur serves on http://{shown_host}:{port}/  (API: /docs, /openapi.json)", highlight=False)

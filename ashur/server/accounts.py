@@ -39,12 +39,16 @@ def load_secret(ctx: ServerContext) -> bytes:
     and every restart signs alike)."""
     if ctx.settings.secret:
         return ctx.settings.secret.encode()
-    with db.write(ctx.engine) as s:
-        row = s.get(KV, "secret")
-        if row is None:
-            row = KV(key="secret", value=secrets.token_hex(32))
-            s.add(row)
-        return row.value.encode()
+    try:
+        with db.write(ctx.engine) as s:
+            row = s.get(KV, "secret")
+            if row is None:
+                row = KV(key="secret", value=secrets.token_hex(32))
+                s.add(row)
+            return row.value.encode()
+    except IntegrityError:  # PostgreSQL: another worker starting at the same time stored it first
+        with db.read(ctx.engine) as s:
+            return s.get(KV, "secret").value.encode()  # type: ignore[union-attr]
 
 
 def check_name(name: str) -> None:

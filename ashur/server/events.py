@@ -1,7 +1,8 @@
 """The one place that runs after every committed change of a game: :func:`after_change`.
 
-It fans the change out to the websockets (in-process on SQLite; PostgreSQL ``NOTIFY`` so that every
-worker process hears it), wakes the bot runner when a bot seat must decide, then calls the registered
+It fans the change out to the websockets (in-process at once; other processes hear of it by PostgreSQL
+``NOTIFY``, or on SQLite by polling the versions of the games they hold sockets for: see
+:mod:`ashur.server.ws`), wakes the bot runner when a bot seat must decide, then calls the registered
 listeners (notifications, clocks: see docs/server.md). A listener's failure is logged, never raised.
 """
 
@@ -50,7 +51,8 @@ def after_change(ctx: ServerContext, game_id: str, version: int, waiting_roles: 
 
 
 def poke(ctx: ServerContext, game_id: str) -> None:
-    """Tell every websocket of `game_id`, in every worker process, to refresh."""
+    """Tell every websocket of `game_id`, in every worker process, to refresh (on SQLite the other
+    processes find the change by polling, :meth:`ashur.server.ws.Hub.poll_once`)."""
     if ctx.sqlite:
         if ctx.hub is not None:
             ctx.hub.poke_threadsafe(game_id)

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from sqlalchemy import inspect as sa_inspect
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
@@ -85,9 +86,23 @@ def seat_url(base: str, game_id: str, kind: str, token: str) -> str:
     return f"{base.rstrip('/')}/{what}/{game_id}#token={token}"
 
 
+def user_id(user: User | None) -> int | None:
+    """The id of `user`, an object of a session that has closed (the caller's authentication reads it in
+    its own session). Read from the object's identity key, never through its attributes: an expired
+    attribute of a detached object cannot be loaded again (DetachedInstanceError, a 500; reported once on
+    ``POST /api/games``, not reproduced since), whereas the identity key outlives its session."""
+    if user is None:
+        return None
+    ident = sa_inspect(user).identity
+    if not ident:
+        raise ApiError(401, "no such user")
+    return int(ident[0])
+
+
 def create_game(ctx: ServerContext, user: User | None, req: dict[str, Any], base: str,
                 rematch_of: GameRow | None = None) -> dict[str, Any]:
     """Set up a game through the contract and seat it; the human and open seats get their tokens."""
+    owner = user_id(user)
     try:
         game = get_game(req["game"])
         scenario = req.get("scenario") or next(iter(game.scenarios()))
@@ -117,7 +132,7 @@ def create_game(ctx: ServerContext, user: User | None, req: dict[str, Any], base
         row = GameRow(id=gid, game=game.id, engine_version=game.version, scenario=scenario, options=options,
                       seed=str(match.seed), status=status, public=bool(req.get("public", True)), pace=pace,
                       version=0, n_actions=0, state=snapshot(match.state), waiting=game.active(match.state),
-                      owner_id=user.id if user else None, rematch_of=rematch_of.id if rematch_of else None)
+                      owner_id=owner, rematch_of=rematch_of.id if rematch_of else None)
         s.add(row)
         s.flush()
         for idx, entry in match.state.log.since(0):
@@ -127,8 +142,8 @@ def create_game(ctx: ServerContext, user: User | None, req: dict[str, Any], base
             if kind in ("human", "open"):
                 plain, seat.token_hash = new_token("s")
                 issued[role] = {"token": plain, "url": seat_url(base, gid, kind, plain)}
-                if kind == "human" and user is not None:
-                    seat.user_id = user.id
+                if kind == "human" and owner is not None:
+                    seat.user_id = owner
             s.add(seat)
         if rematch_of is not None:
             old = s.get(GameRow, rematch_of.id)
@@ -167,7 +182,7 @@ def join(ctx: ServerContext, user: User | None, game_id: str, role: str | None, 
             raise ApiError(409, "the game has started")
         plain, seat.token_hash = new_token("s")
         seat.kind = "human"
-        seat.user_id = user.id if user is not None else None
+        seat.user_id = user_id(user)
         s.flush()
         still_open = s.execute(select(SeatRow.id).where(SeatRow.game_id == game_id, SeatRow.kind == "open")
                                ).first()
@@ -209,7 +224,7 @@ def my_games(ctx: ServerContext, user: User) -> list[dict[str, Any]]:
     """The user's games: those where one of the user's seats must decide first, then by last change."""
     with db.read(ctx.engine) as s:
         pairs = s.execute(select(GameRow, SeatRow.role).join(SeatRow, SeatRow.game_id == GameRow.id)
-                          .where(SeatRow.user_id == user.id, SeatRow.kind == "human")).all()
+                          .where(SeatRow.user_id == user_id(user), SeatRow.kind == "human")).all()
         games: dict[str, dict[str, Any]] = {}
         for row, role in pairs:
             item = games.setdefault(row.id, {

@@ -21,7 +21,8 @@ from ashur.core.statedata import GameState, Log
 from ashur.server.errors import ApiError
 from ashur.server.models import ActionRow, GameRow, LogRow, now
 
-CACHE_SIZE = 64
+CACHE_SIZE = 1024
+"""The default of ``ASHUR_STATE_CACHE`` (see :class:`ashur.server.settings.Settings`)."""
 _cache: OrderedDict[str, tuple[int, GameState]] = OrderedDict()
 _lock = threading.Lock()
 
@@ -81,8 +82,14 @@ def remember(game_id: str, version: int, state: GameState) -> None:
     with _lock:
         _cache[game_id] = (version, state)
         _cache.move_to_end(game_id)
-        while len(_cache) > CACHE_SIZE:
+        while len(_cache) > _cache_size():
             _cache.popitem(last=False)
+
+
+def _cache_size() -> int:
+    from ashur.server.settings import get_settings
+
+    return max(1, get_settings().state_cache)
 
 
 def forget(game_id: str) -> None:

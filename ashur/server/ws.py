@@ -1,9 +1,12 @@
 """Websockets: each seat's socket gets its view pushed after every change (and chat messages).
 
-Fan-out: :func:`ashur.server.events.poke` marks the game's sockets dirty: in-process on SQLite, through
-PostgreSQL ``LISTEN/NOTIFY`` (a listener thread per worker) on PostgreSQL. Each socket has one sender
-task that, when dirty, reads the current view in the thread pool and sends it if it is newer than the
-last one sent; so a reconnecting client gets the current view at once, and pushes never go out of order.
+Fan-out: :func:`ashur.server.events.poke` marks the game's sockets dirty at once in the process that
+committed the change. Other processes hear of it through PostgreSQL ``LISTEN/NOTIFY`` (a listener thread
+per worker) on PostgreSQL; on SQLite each process polls, every :data:`POLL_SECONDS`, the version and the
+newest chat message of the games it holds sockets for (one background task, two indexed queries, nothing
+when no socket is open) and pokes the games that changed. Each socket has one sender task that, when
+dirty, reads the current view in the thread pool and sends it if it is newer than the last one sent; so
+a reconnecting client gets the current view at once, and pushes never go out of order.
 """
 
 from __future__ import annotations
@@ -17,15 +20,20 @@ from typing import Any
 
 import orjson
 from fastapi import WebSocket, WebSocketDisconnect
+from sqlalchemy import func, select
 from starlette.concurrency import run_in_threadpool
 
 from ashur.server import db
 from ashur.server.context import ServerContext
 from ashur.server.events import CHANNEL
+from ashur.server.models import ChatRow, GameRow
 from ashur.server.play import chat_since, seat_view
 from ashur.server.store import get_row
 
 log = logging.getLogger("ashur.server")
+POLL_SECONDS = 0.15
+"""SQLite: how often each process looks for changes made by another process (several workers)."""
+POLL_CHUNK = 500
 
 
 @dataclass(eq=False)
@@ -47,15 +55,58 @@ class Hub:
         self.loop: asyncio.AbstractEventLoop | None = None
         self._stop = threading.Event()
         self._thread: threading.Thread | None = None
+        self._poller: asyncio.Task[None] | None = None
+        self._seen: dict[str, tuple[int, int]] = {}
 
     def start(self) -> None:
         self.loop = asyncio.get_running_loop()
-        if not self.ctx.sqlite:
+        if self.ctx.sqlite:
+            self._poller = self.loop.create_task(self._poll_loop())
+        else:
             self._thread = threading.Thread(target=self._listen, name="ashur-listen", daemon=True)
             self._thread.start()
 
     def stop(self) -> None:
         self._stop.set()
+        if self._poller is not None:
+            self._poller.cancel()
+
+    # --- SQLite: changes made by other processes ---------------------------------------------------
+    def _marks(self, game_ids: list[str]) -> dict[str, tuple[int, int]]:
+        """``{game id: (version, newest chat id)}`` of `game_ids` (games that are gone are left out)."""
+        out: dict[str, tuple[int, int]] = {}
+        with self.ctx.engine.connect() as conn:
+            for i in range(0, len(game_ids), POLL_CHUNK):
+                chunk = game_ids[i:i + POLL_CHUNK]
+                versions = conn.execute(select(GameRow.id, GameRow.version).where(GameRow.id.in_(chunk))).all()
+                chats = dict(conn.execute(select(ChatRow.game_id, func.max(ChatRow.id))
+                                          .where(ChatRow.game_id.in_(chunk)).group_by(ChatRow.game_id)).all())
+                for gid, version in versions:
+                    out[gid] = (int(version), int(chats.get(gid) or 0))
+        return out
+
+    async def _poll_loop(self) -> None:
+        while not self._stop.is_set():
+            await asyncio.sleep(POLL_SECONDS)
+            await self.poll_once()
+
+    async def poll_once(self) -> list[str]:
+        """Poke the games with sockets here whose version or chat moved since the last look (a game
+        seen for the first time is poked too: its sockets' first read may have raced a change)."""
+        ids = sorted(self.subs)
+        if not ids:
+            self._seen.clear()
+            return []
+        try:
+            marks = await run_in_threadpool(self._marks, ids)
+        except Exception:
+            log.exception("polling the games for changes failed")
+            return []
+        changed = [gid for gid, mark in marks.items() if self._seen.get(gid) != mark]
+        self._seen = marks
+        for gid in changed:
+            self._poke(gid)
+        return changed
 
     def poke_threadsafe(self, game_id: str) -> None:
         loop = self.loop
