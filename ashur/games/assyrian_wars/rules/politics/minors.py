@@ -68,6 +68,7 @@ def activate(ctx: Ctx, minor: str, rule: str) -> None:
         co["set_up"] = True
         n_cards = int(data.hand) if data is not None else 1
         ctx.log("aw.minor_set_up", "6.17", country=minor)
+        _enemies_met(ctx, minor)
     else:
         co["set_up"] = True
         low, high = hand_limits(ctx, minor)
@@ -81,6 +82,23 @@ def activate(ctx: Ctx, minor: str, rule: str) -> None:
     draw_mercenaries(ctx, minor, allotment(ctx, minor), "6.17")
     ctx.draw(minor, n_cards, "6.17")
     ctx.log("aw.minor_activated", rule, country=minor)
+
+
+def _enemies_met(ctx: Ctx, minor: str) -> None:
+    """6.17 / 6.12: forces set up where enemies already stand outside the city (a tribe, at war with every
+    country, 10.1) may not share the area with them: they fight at once as new enemies do (10.4.f), the
+    enemy already there attacking. An area being entered (or fought over) is left to its own battle (6.7)."""
+    from ashur.games.assyrian_wars.rules.base.forces import land_pieces_at
+    from ashur.games.assyrian_wars.rules.politics import relations
+
+    pending = {f.get("area") for f in ctx.s["stack"] if f["step"] in ("entry", "battle")}
+    areas = sorted({p["loc"] for pid, p in ctx.s["pieces"].items() if p["kind"] in ("unit", "merc")
+                    and not p["city"] and p["loc"] in ctx.c.areas and p["loc"] not in pending
+                    and ctx.owner(pid) == minor})
+    enemies = sorted({ctx.owner(pid) for aid in areas for pid in land_pieces_at(ctx, aid, False)
+                      if ctx.piece(pid)["kind"] in ("unit", "merc") and ctx.at_war(ctx.owner(pid), minor)})
+    if enemies:
+        relations.coexistence(ctx, [(enemy, minor) for enemy in enemies])
 
 
 def _elsewhere(ctx: Ctx, number: int) -> bool:

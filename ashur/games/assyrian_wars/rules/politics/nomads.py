@@ -187,10 +187,9 @@ def entered_area(ctx: Ctx, nomad: str, aid: str) -> None:
         with relations.change(ctx, "6.17"):
             relations.add_war(ctx, nomad, owner)
             ctx.log("aw.nomad_attacks", "6.17", nation=nomad, target=owner)
+            # the minor's forces may set up where the tribe stands (its home area, just taken): they fight at
+            # once, the tribe attacking (6.12, 10.4.f; see minors.activate)
             minors.activate(ctx, owner, "6.17")
-            # the minor's forces set up where the tribe may stand (its home area, just taken): enemies may not
-            # share an area outside its city (6.12), so they fight at once, the tribe attacking (10.4.f)
-            relations.coexistence(ctx, [(nomad, owner)])
 
 
 def on_control_changed(ctx: Ctx, area: str, old: str | None, new: str | None) -> None:
