@@ -145,7 +145,7 @@ class Impulse(Step[Ctx]):
     rule = "3.1"
 
     def deciders(self, ctx: Ctx, frame: Frame) -> list[str]:
-        if frame["phase"] != "main" or HOOKS.call("punishment.due_now", ctx):
+        if frame["phase"] != "main" or HOOKS.call("punishment.due_now", ctx) or not ctx.active(frame["c"]):
             return []
         return [frame["c"]]
 
@@ -154,6 +154,12 @@ class Impulse(Step[Ctx]):
         if phase == "main":
             # 7.4.4: a battle won or a city taken in the action just over calls for an immediate tribute check
             HOOKS.call("punishment.resolve_now", ctx, frame)
+            if not ctx.active(frame["c"]):
+                # 3.4 / 7.1: a country deactivated in its own impulse (an unallied minor whose last war ended,
+                # a conquered minor) does nothing more: the impulse ends at once, its APs lost
+                ctx.log("aw.impulse_inactive", "3.4", country=frame["c"])
+                frame["phase"] = "end"
+                frame["hook"] = 0
         elif phase == "start":
             self._start(ctx, frame)
         elif phase == "hooks":
@@ -197,7 +203,8 @@ class Impulse(Step[Ctx]):
     def _finish(self, ctx: Ctx, frame: Frame) -> None:
         c = frame["c"]
         left = frame["ap2"] // 2 - math.ceil(frame["spent2"] / 2)
-        saved = max(0, min(MAX_SAVED, left))
+        # an inactive country saves nothing (its APs were zeroed when it was deactivated, 3.4)
+        saved = max(0, min(MAX_SAVED, left)) if ctx.active(c) else 0
         ctx.country(c)["saved"] = saved
         ctx.log("aw.impulse_end", "3.1", country=c, saved=saved, lost=max(0, left - saved))
         flow.pop(ctx.s)
