@@ -70,3 +70,18 @@ def test_6_11_e_counter_measures_are_not_offered_without_an_event() -> None:
     _deal(pos, "assyria", 58)
     assert "card:58:event" not in pos.ids("assyria")
     pos.assert_illegal("assyria", "card:58:event", rule="6.11")
+
+
+def test_1_1_b_6_11_e_an_active_minor_nobody_controls_is_not_asked(recorded: list[str]) -> None:
+    """An active minor without a controlling power has no player to choose its cards (1.1 B): the Counter
+    Measures window skips it instead of waiting on nobody (fuzz, two_rivers: Judah after its marker left)."""
+    pos = Position.setup(GAME, "two_rivers", 3)
+    s = pos.state
+    s["countries"]["judah"]["active"] = True
+    s["diplo"]["judah"].update(power=None, value=0)
+    _deal(pos, "judah", 58)
+    _deal(pos, "assyria", EVENT_CARD)
+    pos.act("assyria", f"card:{EVENT_CARD}:event")
+    frame = top(pos)
+    assert frame["step"] == "window" and "judah" not in frame["order"]
+    assert frame["order"] and all(pos.game.legal_actions(pos.state, role) for role in pos.game.active(pos.state))

@@ -29,6 +29,7 @@ from ashur.core import flow
 from ashur.core.contract import Action, action
 from ashur.core.flow import Step
 from ashur.games.assyrian_wars.ctx import Ctx
+from ashur.games.assyrian_wars.rules.base.players import role_of
 from ashur.games.assyrian_wars.rules.registry import FLOW, HOOKS
 
 Frame = dict[str, Any]
@@ -313,8 +314,9 @@ def open_window(ctx: Ctx, kind: str, participants: list[str], context: dict[str,
                 trigger: str | None = None) -> None:
     """Push a window step: ``battle``, ``battle_counter_measures``, ``counter_measures`` or ``response``
     (with the content's response `trigger`, e.g. ``interception_declared``). Participants are asked in
-    impulse-track order. `context` describes the situation for the events (battle id, areas, forces)."""
-    order = [c for c in ctx.track() if c in participants]
+    impulse-track order. `context` describes the situation for the events (battle id, areas, forces).
+    Only countries a player controls now are asked (1.1 B): an active minor nobody controls plays no card."""
+    order = [c for c in ctx.track() if c in participants and role_of(ctx, c) is not None]
     if not order or not events_on(ctx) or not window_could_matter(ctx, kind, order, trigger):
         return
     flow.push(ctx.s, "window", kind=kind, trigger=trigger, order=order, i=0, chosen={}, context=context,
