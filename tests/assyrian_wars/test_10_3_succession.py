@@ -50,3 +50,18 @@ def test_10_3_an_eliminated_power_crowns_no_king() -> None:
     n = pos.state["rng"]["n"]
     succession(pos, "egypt")
     assert pos.state["rng"]["n"] == n and not pos.logged(key="aw.king_crowned")
+
+
+def test_10_3_9_5_riots_under_fog_tell_the_others_neither_how_many_units_nor_where() -> None:
+    """Riots check every regular unit of the power, wherever it stands. Under fog the others read that riots
+    break out, not the number of units nor an area (the first unit's area named a hidden unit: fuzz,
+    rise_and_fall seed 37689215244888); the power reads both."""
+    pos = setup(fog_of_war=True)
+    pos.fix_dice(6)
+    succession(pos, "egypt")
+    egypt = {e["key"]: e["params"] for _, e in pos.game.visible_log(pos.state, "egypt")}
+    assert egypt["aw.riots"]["n"] > 0 and "aw.attrition" not in egypt
+    other = [e for _, e in pos.game.visible_log(pos.state, "assyria")]
+    keys = [e["key"] for e in other]
+    assert "aw.riots" not in keys and "aw.attrition" not in keys
+    assert next(e for e in other if e["key"] == "aw.riots_public")["params"] == {"country": "egypt"}

@@ -69,13 +69,14 @@ def apply_hit(ctx: Ctx, pid: str, rule: str) -> None:
 
 
 def attrition_check(ctx: Ctx, units: list[str], rule: str, why: str, chooser: str | None = None,
-                    group: list[str] | None = None) -> int:
+                    group: list[str] | None = None, announced: bool = False) -> int:
     """6.6.1: every affected unit (not leaders) rolls a die; each 6 is one hit that the owner assigns
     among the affected units. Returns the number of hits.
 
     `group`: the units of one owner's stack or force that the check concerns, exempt ones included (light
     cavalry in the desert, 9.7). Under fog the public entry is written for the group, even when none of its
-    units is affected: which units are exempt is hidden (9.5)."""
+    units is affected: which units are exempt is hidden (9.5). `announced`: the caller already wrote the
+    public entry (riots, 10.3, spread over many areas: naming one would tell where a hidden unit is)."""
     on_map = [u for u in (units if group is None else group)
               if (is_land_unit(ctx, u) or is_ship(ctx, u)) and ctx.on_map(ctx.piece(u)["loc"])]
     affected = [u for u in units if (is_land_unit(ctx, u) or is_ship(ctx, u)) and ctx.on_map(ctx.piece(u)["loc"])]
@@ -85,7 +86,7 @@ def attrition_check(ctx: Ctx, units: list[str], rule: str, why: str, chooser: st
 
     to = fog_to(ctx, on_map)
     values = ctx.dice(len(affected), rule=rule, why=why, to=to, pieces=affected) if affected else []
-    if to is not None:
+    if to is not None and not announced:
         # 9.5: the number of dice tells the strength of a fogged force; the public learns only the check
         ctx.log("aw.attrition", rule, country=ctx.owner(on_map[0]), area=ctx.piece(on_map[0])["loc"], why=why)
     hits = sum(1 for v in values if v == 6)

@@ -24,7 +24,7 @@ from ashur.core.flow import Step
 from ashur.games.assyrian_wars.ctx import Ctx
 from ashur.games.assyrian_wars.rules.base.forces import drop_leader
 from ashur.games.assyrian_wars.rules.base.losses import attrition_check
-from ashur.games.assyrian_wars.rules.base.secrecy import restacked
+from ashur.games.assyrian_wars.rules.base.secrecy import log_fogged, restacked
 from ashur.games.assyrian_wars.rules.base.units import is_regular
 from ashur.games.assyrian_wars.rules.course.events import (
     EVENTS,
@@ -380,8 +380,10 @@ def crown(ctx: Ctx, power: str, king_id: str) -> None:
 
 
 def riots(ctx: Ctx, power: str) -> None:
-    """10.3 Riots: every regular (non-mercenary) unit of the power checks for attrition."""
+    """10.3 Riots: every regular (non-mercenary) unit of the power checks for attrition. Under fog (9.5) the
+    others learn that riots break out, not how many units or where they stand."""
     units = [pid for pid, p in sorted(ctx.s["pieces"].items())
              if p["nation"] == power and is_regular(ctx, pid) and ctx.on_map(p["loc"])]
-    ctx.log("aw.riots", "10.3", country=power, n=len(units))
-    attrition_check(ctx, units, "10.3", "aw.why.riots", chooser=power)
+    log_fogged(ctx, "aw.riots", "10.3", units, public="aw.riots_public", public_params={"country": power},
+               country=power, n=len(units))
+    attrition_check(ctx, units, "10.3", "aw.why.riots", chooser=power, announced=True)
