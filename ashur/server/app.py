@@ -19,7 +19,7 @@ from starlette.concurrency import run_in_threadpool
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from ashur.core import registry
-from ashur.server import accounts, db, lobby, play, routes_archive, routes_async, waiting
+from ashur.server import accounts, db, lobby, play, routes_archive, routes_async, sweep, waiting
 from ashur.server.auth import bearer, current_seat, current_user
 from ashur.server.bots import BotRunner
 from ashur.server.context import ServerContext
@@ -78,7 +78,10 @@ def create_app(settings: Settings | None = None, *, migrate: bool = False) -> Fa
         waiting.install(ctx)
         ctx.bots = BotRunner(ctx)
         await run_in_threadpool(ctx.bots.start)
+        sweeper = sweep.Sweeper(ctx)
+        sweeper.start()
         yield
+        sweeper.stop()
         waiting.uninstall()
         ctx.bots.stop()
         ctx.hub.stop()

@@ -15,7 +15,7 @@ from sqlalchemy.orm import Session
 
 from ashur.core.errors import IllegalAction
 from ashur.core.validate import check_action_id
-from ashur.server import db, events
+from ashur.server import db, events, waiting
 from ashur.server.context import ServerContext
 from ashur.server.errors import ApiError
 from ashur.server.models import ChatRow, GameRow, SeatRow, User, now
@@ -24,18 +24,19 @@ from ashur.server.store import engine_of, get_row, load_state, record_action, re
 CHAT_MAX = 1000
 
 
-def seat_view(s: Session, row: GameRow, role: str) -> dict[str, Any]:
-    """``{version, role, status, view, actions}``: the engine's view and legal actions of `role`."""
+def seat_view(s: Session, row: GameRow, role: str, ctx: ServerContext) -> dict[str, Any]:
+    """``{version, role, status, view, actions, result, pace, clocks}``: the engine's view and legal
+    actions of `role`, and every human seat's clock (public: :func:`ashur.server.waiting.clocks_of`)."""
     game = engine_of(row)
     state = load_state(s, row)
     return {"version": row.version, "role": role, "status": row.status, "view": game.view(state, role),
             "actions": game.legal_actions(state, role) if row.status == "active" else [],
-            "result": row.result}
+            "result": row.result, "pace": row.pace, "clocks": waiting.clocks_of(ctx, s, row)}
 
 
 def view(ctx: ServerContext, game_id: str, role: str) -> dict[str, Any]:
     with db.read(ctx.engine) as s:
-        return seat_view(s, get_row(s, game_id), role)
+        return seat_view(s, get_row(s, game_id), role, ctx)
 
 
 def visible_log(ctx: ServerContext, game_id: str, role: str, since: int) -> dict[str, Any]:
