@@ -16,6 +16,7 @@ from sqlalchemy.orm import Session
 from ashur.core.errors import IllegalAction
 from ashur.core.validate import check_action_id
 from ashur.server import db, events, waiting
+from ashur.server.auth import SeatRef, check_seat
 from ashur.server.context import ServerContext
 from ashur.server.errors import ApiError
 from ashur.server.models import ChatRow, GameRow, SeatRow, User, now
@@ -34,9 +35,12 @@ def seat_view(s: Session, row: GameRow, role: str, ctx: ServerContext) -> dict[s
             "result": row.result, "pace": row.pace, "clocks": waiting.clocks_of(ctx, s, row)}
 
 
-def view(ctx: ServerContext, game_id: str, role: str) -> dict[str, Any]:
+def view(ctx: ServerContext, game_id: str, seat: SeatRef) -> dict[str, Any]:
+    """The view of `seat` (StaleSeat when the game's seats changed since its token was looked up)."""
     with db.read(ctx.engine) as s:
-        return seat_view(s, get_row(s, game_id), role, ctx)
+        row = get_row(s, game_id)
+        check_seat(seat, row)
+        return seat_view(s, row, seat.role, ctx)
 
 
 def visible_log(ctx: ServerContext, game_id: str, role: str, since: int) -> dict[str, Any]:
@@ -56,10 +60,13 @@ def _playable(row: GameRow, version: int) -> None:
         raise ApiError(409, f"stale version {version}: the game is at version {row.version}", version=row.version)
 
 
-def act(ctx: ServerContext, game_id: str, role: str, action_id: Any, version: int) -> dict[str, Any]:
-    """Apply `role`'s action if it is legal and `version` is current; return the new version."""
+def act(ctx: ServerContext, game_id: str, seat: SeatRef, action_id: Any, version: int) -> dict[str, Any]:
+    """Apply the seat's action if it is legal and `version` is current; return the new version.
+    StaleSeat (nothing done) when the game's seats changed since the seat's token was looked up."""
+    role = seat.role
     with db.write(ctx.engine) as s:
         row = get_row(s, game_id, lock=True)
+        check_seat(seat, row)
         _playable(row, version)
         game = engine_of(row)
         state = load_state(s, row)

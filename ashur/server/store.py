@@ -121,14 +121,16 @@ def set_state(s: Session, row: GameRow, game: Game, old_log_n: int, state: GameS
 def record_action(s: Session, row: GameRow, role: str, action_id: str, before: GameState,
                   after: GameState) -> None:
     """Append one applied action and keep the undo snapshots as the engine's session does: kept while
-    the same role goes on deciding and no die was rolled and no card drawn or revealed."""
+    the same role goes on deciding and no die was rolled and no card drawn or revealed. `before` is the
+    state of `row` at its version (:func:`load_state`), whose JSON ``row.state`` holds."""
     game = engine_of(row)
     undoable = barrier(after) == barrier(before) and role in game.active(after)
     if not undoable or row.undo_role != role:
         s.execute(update(ActionRow).where(ActionRow.game_id == row.id, ActionRow.before.is_not(None))
                   .values(before=None))
+    # row.state is the JSON of `before` (the state at row.version): no second dump of the same state
     s.add(ActionRow(game_id=row.id, n=row.n_actions, role=role, action=action_id,
-                    before=snapshot(before) if undoable else None))
+                    before=row.state if undoable else None))
     row.undo_role = role if undoable else None
     row.n_actions += 1
     set_state(s, row, game, int(before["log_n"]), after)

@@ -206,8 +206,8 @@ def _load(s: Session, game_id: str, *, lock: bool) -> tuple[GameRow, dict[str, S
 
 def on_change(ctx: ServerContext, game_id: str, version: int, waiting_roles: list[str]) -> None:
     """The ``after_change`` listener: clocks of the human seats (and the game's pending expiry, for the
-    sweep), and "your move" notices to send. When a clock started or stopped the game's sockets are poked
-    (``games.clock_rev`` moved) so that they show the clocks as stored."""
+    sweep), and "your move" notices to send. When a clock of a paced game started or stopped the game's
+    sockets are poked (``games.clock_rev`` moved) so that they show the clocks as stored."""
     with db.read(ctx.engine) as s:
         now = server_now(ctx, s)
         game, humans, users = _load(s, game_id, lock=False)
@@ -221,7 +221,7 @@ def on_change(ctx: ServerContext, game_id: str, version: int, waiting_roles: lis
         for role, seat in humans.items():
             if decision.clocks[role] != seat.clock:
                 seat.clock = decision.clocks[role]
-                moved = True
+                moved = game.pace is not None  # without a pace no clock is shown: nothing to push
         if not _same_time(decision.expires, game.clock_expires_at):
             game.clock_expires_at = decision.expires
         if moved:

@@ -131,3 +131,24 @@ def test_a_game_without_a_pace_has_no_clocks(srv2: Server) -> None:
     assert facts["pace"] is None and facts["clocks"] == {}
     view = srv2.client(made["seats"]["red"]["token"]).get(f"/api/games/{made['id']}/view").json()
     assert view["pace"] is None and view["clocks"] == {}
+
+
+def test_a_cached_seat_token_is_dropped_when_its_seat_is_handed_to_a_bot(srv2: Server) -> None:
+    """The seat-token cache of each worker: blue's token, used (and cached) in both workers, stops
+    working everywhere once its expired seat is handed to a bot."""
+    made = create(srv2, register(srv2), {"game": "tiny", "seats": {"red": "human", "blue": "human"}, "seed": 8,
+                                        "pace": "live"})
+    gid = made["id"]
+    red, blue = srv2.client(made["seats"]["red"]["token"]), srv2.client(made["seats"]["blue"]["token"])
+    version = act(red, gid, "bid:1", 0)
+    for _ in range(8):  # new connections: both workers see (and cache) the token
+        with srv2.client(made["seats"]["blue"]["token"]) as fresh:
+            assert fresh.get(f"/api/games/{gid}/view").status_code == 200
+    advance(srv2, 25 * HOUR)
+    assert red.post(f"/api/games/{gid}/hand-to-bot", json={"role": "blue"}).status_code == 200
+    for _ in range(8):
+        with srv2.client(made["seats"]["blue"]["token"]) as fresh:
+            assert fresh.get(f"/api/games/{gid}/view").status_code == 401
+            r = fresh.post(f"/api/games/{gid}/actions", json={"action": "bid:0", "version": version})
+            assert r.status_code == 401
+    assert blue.get(f"/api/games/{gid}/view").status_code == 401
