@@ -15,8 +15,9 @@ prints p50/p95/p99 and actions per second, or one JSON object with ``--json``.
 The offered load: by default (``--think 0``) every seat acts as fast as the server answers, which
 saturates the server (latency is then mostly queueing). With ``--think SECONDS`` a seat that has legal
 actions first waits an exponentially distributed think time of that mean (as a person or a bot thinks),
-then POSTs its choice at the version it read; the think time is not timed. 1,000 games of one deciding
-seat each then offer about ``1000 / SECONDS`` actions per second.
+then POSTs its choice at the version it read; the think time is not timed. The seats then also start at
+a random moment within the first think time (not all at once). 1,000 games of one deciding seat each
+offer about ``1000 / SECONDS`` actions per second.
 
 The API used (the issue's): ``POST /api/register {name, password} -> 201 {token}``; ``POST /api/games``
 (Bearer user token) ``{game, scenario, options, seats} -> 201 {id, seats: {role: {token, url}}}``;
@@ -52,6 +53,10 @@ IDLE_RECHECK = 5.0
 
 class LoadError(Exception):
     """A refused argument or a server that does not answer as the API says (one line)."""
+
+
+class TimeUp(Exception):
+    """A client's request would go out after the end of the play."""
 
 
 # --- arguments ------------------------------------------------------------------------------------------
@@ -218,6 +223,8 @@ class Runner:
                        body: Any = None, timed: bool = False) -> httpx.Response:
         headers = {"Authorization": f"Bearer {token}"} if token else {}
         async with self.gate:
+            if self.deadline and time.perf_counter() > self.deadline:
+                raise TimeUp  # queued here past the end of the play: not sent (the play is bounded in time)
             t0 = time.perf_counter()
             resp = await client.request(method, path, json=body, headers=headers)
             if timed and resp.status_code == 200:
@@ -246,9 +253,16 @@ class Runner:
         return list(tables)
 
     async def seat(self, client: httpx.AsyncClient, table: Table, role: str) -> None:
-        """One random client: read the view, act, or wait for a change of the game."""
+        """One random client: read the view, act, or wait for a change of the game (until the end)."""
+        with contextlib.suppress(TimeUp):
+            await self._seat(client, table, role)
+
+    async def _seat(self, client: httpx.AsyncClient, table: Table, role: str) -> None:
         token = table.tokens[role]
         rng = random.Random(self.rng.getrandbits(64))
+        think = float(getattr(self.args, "think", 0.0))
+        if think > 0:  # people arrive at the table over one think time, not all in the same instant
+            await asyncio.sleep(rng.uniform(0, min(think, max(self.deadline - time.perf_counter(), 0))))
         while not (self.stop or table.over):
             left = self.deadline - time.perf_counter()
             if left <= 0:
@@ -279,8 +293,8 @@ class Runner:
                 continue
             table.idle.pop(role, None)
             choice = actions[rng.randrange(len(actions))]
-            if getattr(self.args, "think", 0.0) > 0:  # not timed; a stale version then gets 409 and a new read
-                pause = rng.expovariate(1.0 / self.args.think)
+            if think > 0:  # not timed; a stale version then gets 409 and a new read
+                pause = rng.expovariate(1.0 / think)
                 if pause >= self.deadline - time.perf_counter():
                     return
                 await asyncio.sleep(pause)

@@ -86,6 +86,9 @@ class GameRow(Base):
     # moved whenever a seat's token, kind or holder changes (join, hand-over to a bot): the per-process
     # cache of seat tokens (ashur.server.auth) checks its entries against it
     seat_rev: Mapped[int] = mapped_column(Integer, default=0, server_default="0")
+    # moved by every undo (which deletes log entries): the state cache (ashur.server.store) reuses a
+    # cached state's log for a newer version only while it has not moved
+    undo_rev: Mapped[int] = mapped_column(Integer, default=0, server_default="0")
 
 
 class SeatRow(Base):
