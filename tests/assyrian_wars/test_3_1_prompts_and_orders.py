@@ -192,7 +192,7 @@ def test_9_6_sell_none_answers_the_series_of_sales_as_refusals_given_by_hand() -
     assert GAME.view(pos.state, "elam")["orders"] == []
 
 
-def test_3_1_orders_are_cancelled_whenever_the_role_decides_and_hidden_from_the_others() -> None:
+def test_3_1_orders_are_cancellable_whenever_the_role_decides_and_hidden_from_the_others() -> None:
     pos = _campaign_buying()
     _buy_from(pos, "mede")
     pos.act("mede", "order:sell_all:turn")
@@ -205,7 +205,7 @@ def test_3_1_orders_are_cancelled_whenever_the_role_decides_and_hidden_from_the_
         scrambled = GAME.scramble(pos.state, role, 7)
         assert scrambled["orders"]["mede"] != pos.state["orders"]["mede"]
         assert GAME.view(scrambled, role) == GAME.view(pos.state, role)
-    # the Mede may not cancel while another role decides; it is not in any legal list (short lists)
+    # the Mede may not cancel while another role decides (it decides nothing now)
     pos.assert_illegal("mede", "order:cancel:1")
     pos.act("assyria", pos.ids("assyria")[0])  # the bought mercenary is placed (9.6)
     # Assyria's own order is cancelled while it decides: the prompt at hand stays
@@ -213,10 +213,11 @@ def test_3_1_orders_are_cancelled_whenever_the_role_decides_and_hidden_from_the_
                                                          "until": "turn", "turn": pos.state["turn"]}]}
     before = pos.ids("assyria")
     assert GAME.view(pos.state, "assyria")["orders"][0]["cancel"] == "order:cancel:1"
+    assert before[-1] == "order:cancel:1"  # the legal list is complete (DESIGN); the cancel comes last
     pos.assert_illegal("assyria", "order:cancel:2")
     pos.act("assyria", "order:cancel:1")
     assert GAME.view(pos.state, "assyria")["orders"] == []
-    assert pos.state["stack"][-1]["step"] == "impulse" and pos.ids("assyria") == before
+    assert pos.state["stack"][-1]["step"] == "impulse" and pos.ids("assyria") == before[:-1]
 
 
 def test_6_6_9_declining_every_interception_is_one_decision() -> None:

@@ -233,10 +233,13 @@ class AssyrianWars(Game):
         if actor is None:
             self._refuse_not_deciding(state, role, action_id)
         if action_id.startswith(orders.CANCEL):
-            # a standing order cancelled (issue 14): offered in the role's view, accepted whenever it decides
-            if not orders.cancel(state, role, action_id):
+            # a standing order cancelled (issue 14): it answers no prompt, only the role's lists change
+            if not any(a["id"] == action_id for a in self._legal(state, role)) or \
+                    not orders.cancel(state, role, action_id):
                 raise IllegalAction(action_id, "you have no standing order in force with this number", orders.RULE,
                                     role)
+            for key in [k for k in state.memo if isinstance(k, tuple) and k[0] == "legal"]:
+                del state.memo[key]
             return
         legal = state.memo.get(("legal", role))
         ctx0 = self._ctx(state)
@@ -299,7 +302,7 @@ class AssyrianWars(Game):
         if self._deciding(state, role) is None:
             self._refuse_not_deciding(state, role, action_id)
         legal = self._legal(state, role)
-        if not any(a["id"] == action_id for a in legal) and not action_id.startswith(orders.CANCEL):
+        if not any(a["id"] == action_id for a in legal):
             self.apply(state, role, action_id)  # raises IllegalAction with the step's reason; changes nothing
         new = fork(state, COW_TABLES)
         new.memo[("legal", role)] = legal
