@@ -192,7 +192,7 @@ def test_9_6_sell_none_answers_the_series_of_sales_as_refusals_given_by_hand() -
     assert GAME.view(pos.state, "elam")["orders"] == []
 
 
-def test_3_1_orders_are_cancellable_whenever_the_role_decides_and_hidden_from_the_others() -> None:
+def test_3_1_orders_are_cancellable_in_the_roles_impulse_and_hidden_from_the_others() -> None:
     pos = _campaign_buying()
     _buy_from(pos, "mede")
     pos.act("mede", "order:sell_all:turn")
@@ -208,7 +208,7 @@ def test_3_1_orders_are_cancellable_whenever_the_role_decides_and_hidden_from_th
     # the Mede may not cancel while another role decides (it decides nothing now)
     pos.assert_illegal("mede", "order:cancel:1")
     pos.act("assyria", pos.ids("assyria")[0])  # the bought mercenary is placed (9.6)
-    # Assyria's own order is cancelled while it decides: the prompt at hand stays
+    # Assyria cancels its own order in its impulse menu: the menu stays
     pos.state["orders"]["assyria"] = {"n": 1, "live": [{"k": 1, "step": "window", "name": "pass",
                                                          "until": "turn", "turn": pos.state["turn"]}]}
     before = pos.ids("assyria")

@@ -10,8 +10,9 @@ With the option ``auto_forced`` (on by default):
   every sale of mercenaries"). A step lists the answers that may stand (:meth:`Step.orders`); the role's
   prompt offers ``order:<name>:impulse`` and ``order:<name>:turn`` beside them, each answering the prompt
   at hand as well. Each order in force is listed in the role's view with its cancel, ``order:cancel:<k>``,
-  which ends every legal list of that role while the order stands (DESIGN: the legal list is complete, and
-  ``act`` refuses anything outside it); a prompt answered without asking never waits for a cancel.
+  which ends the legal list of that role's impulse menu while the order stands (DESIGN: the legal list is
+  complete, and ``act`` refuses anything outside it). Only there: a cancel in every list would make a
+  prompt of one answer a prompt of two, asked again.
 
 Orders live in ``state["orders"][role]`` (``{"n": counter, "live": [...]}``), are shown in that role's own
 view only, and are answered by the engine (:meth:`ashur.core.flow.Flow.settle`) with the very action the
@@ -63,8 +64,8 @@ def _in_impulse(state: State) -> bool:
 def order_actions(ctx: Ctx, step: Step[Ctx], frame: Frame, actor: str, role: str,
                   legal: list[Action]) -> list[Action]:
     """The order actions offered to `role` after the legal actions of its prompt: the answers that may
-    stand (for the rest of the impulse, when in one, or of the turn), then the cancel of each order in
-    force (also named in the role's view beside the order, :func:`view_orders`)."""
+    stand (for the rest of the impulse, when in one, or of the turn), then, in the role's impulse menu, the
+    cancel of each order in force (also named in the role's view beside the order, :func:`view_orders`)."""
     out: list[Action] = []
     ids = {a["id"] for a in legal}
     spans = SPANS if _in_impulse(ctx.s) else SPANS[1:]
@@ -74,6 +75,8 @@ def order_actions(ctx: Ctx, step: Step[Ctx], frame: Frame, actor: str, role: str
         for span in spans:
             out.append(action(f"order:{name}:{span}", "aw.act.order_set", frame.get("rule") or step.rule,
                               order=name, until=span, step=step.kind, answer=answer))
+    if step.kind != "impulse":
+        return out
     for o in live_orders(ctx.s, role):
         out.append(action(f"{CANCEL}{o['k']}", "aw.act.order_cancel", RULE, order=o["name"], until=o["until"],
                           step=o["step"]))
@@ -137,7 +140,7 @@ def standing_answer(ctx: Ctx, step: Step[Ctx], frame: Frame, actor: str, role: s
 
 def view_orders(state: State, role: str) -> list[dict[str, Any]]:
     """The orders of `role` for its own view (never shown to another role), each with the id of the action
-    that cancels it (in every legal list of the role while the order stands)."""
+    that cancels it (legal in the role's impulse menu while the order stands)."""
     return [{**o, "cancel": f"{CANCEL}{o['k']}"} for o in live_orders(state, role)]
 
 
