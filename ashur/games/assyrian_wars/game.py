@@ -172,9 +172,12 @@ class AssyrianWars(Game):
         not a secrecy pass, for the one actor deciding now. An answer given for another role than the
         `acting` one counts as a reveal (DESIGN: undo ends where control passes to another role; what that
         role would answer is its own business)."""
-        seen: dict[str, Any] = {"crossed": False, "last": None}
+        seen: dict[str, Any] = {"crossed": False, "last": None, "ctx": None}
 
         def choose(ctx: Ctx, state: State) -> tuple[str, Action] | None:
+            # the questions below only read this state: a frozen Ctx memoises the relations they ask about
+            # (at war, camps, forces), which a Ctx that changes the state may not
+            ctx = seen["ctx"] = Ctx(state, ctx.c, at=ctx._at if ctx._at is not None else ctx._index(), frozen=True)
             frame = state["stack"][-1]
             step = FLOW.step(frame)
             deciders = step.deciders(ctx, frame)
@@ -186,7 +189,9 @@ class AssyrianWars(Game):
             answer = orders.standing_answer(ctx, step, frame, actor, role) if role is not None else None
             if answer is None:
                 acts = step.actions(ctx, frame, actor)
-                answer = flow.forced(acts) if step.lone_is_public(ctx, frame, actor) else None
+                answer = flow.forced(acts)
+                if answer is not None and not step.lone_is_public(ctx, frame, actor):
+                    answer = None
                 if answer is None:
                     seen["last"] = (actor, acts)
                     return None
@@ -263,6 +268,7 @@ class AssyrianWars(Game):
         if static is not None:
             state.memo["pieces_static"] = static
         settled = None
+        asked: Ctx | None = None
         try:
             if act["id"].startswith("order:"):
                 answer = orders.apply_order(ctx, role, act)
@@ -276,11 +282,14 @@ class AssyrianWars(Game):
                 if choose.seen["crossed"]:
                     ctx.reveal()
                 settled = choose.seen["last"]
+                if settled is not None:
+                    asked = choose.seen["ctx"]  # the frozen Ctx of the state as it now stays
         finally:
             static = state.memo.get("pieces_static", static)  # ids and nations of pieces never change
             state.memo.clear()
         if settled is not None:
             state.memo["settled"] = settled
+            state.memo["ctx"] = asked  # it memoised the relations the prompt's list needed; views reuse them
         after_key = _readers_key(state)
         after = readers if after_key == key else _readers(ctx)
         if after is not readers and any(r is not None and readers.get(cid) != r for cid, r in after.items()):

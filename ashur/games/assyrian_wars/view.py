@@ -75,8 +75,13 @@ def _pieces(s: State) -> dict[str, dict[str, Any]]:
 
 
 def _area_copy(a: dict[str, Any]) -> dict[str, Any]:
-    """A copy of an area's record: scalars, and a few small records (``revolt_from``) copied one level down."""
-    return {k: v.copy() if isinstance(v, (dict, list)) else v for k, v in a.items()}
+    """A copy of an area's record: scalars, and the one small record an area may hold (``revolt_from``, 7.5)
+    copied one level down."""
+    q = a.copy()
+    inner = q.get("revolt_from")
+    if inner is not None:
+        q["revolt_from"] = dict(inner)
+    return q
 
 
 def build_view(ctx: Ctx, role: str, prompt: dict[str, Any] | None, actions: list[Any],
