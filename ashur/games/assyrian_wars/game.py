@@ -37,6 +37,15 @@ def content() -> Any:
     return load_content()
 
 
+
+def lone_public(ctx: Ctx, step: Any, frame: dict[str, Any], actor: str, lone: Action) -> bool:
+    """Whether the others can tell that `lone` is the actor's only choice (issue 14): the step's own
+    criterion (``Step.lone_is_public``) and, under fog of war (9.5), for a choice among pieces, that
+    nothing of the actor's side is hidden on the map (:func:`fog.lone_piece_public`)."""
+    from ashur.games.assyrian_wars.fog import lone_piece_public
+
+    return step.lone_is_public(ctx, frame, actor) and lone_piece_public(ctx, actor, lone)
+
 class AssyrianWars(Game):
     id = "assyrian-wars"
     name = "Assyrian Wars"
@@ -190,7 +199,7 @@ class AssyrianWars(Game):
             if answer is None:
                 acts = step.actions(ctx, frame, actor)
                 answer = flow.forced(acts)
-                if answer is not None and not step.lone_is_public(ctx, frame, actor):
+                if answer is not None and not lone_public(ctx, step, frame, actor, answer):
                     answer = None
                 if answer is None:
                     seen["last"] = (actor, acts)
@@ -418,13 +427,17 @@ class AssyrianWars(Game):
     def lone_kept_secret(self, state: State, role: str) -> bool:
         """For a prompt of `role` with a single legal action that is not a secrecy ``pass``: whether it is
         asked because the others cannot tell from what they may know that it is the only choice
-        (``Step.lone_is_public``); for the ``prompts`` tally (``secret:<kind>``, not ``forced:<kind>``)."""
+        (:func:`lone_public`); for the ``prompts`` tally (``secret:<kind>``, not ``forced:<kind>``)."""
         state = as_state(state)
         actor = self._deciding(state, role)
         if actor is None or not state["stack"]:
             return False
         frame = state["stack"][-1]
-        return not FLOW.step(frame).lone_is_public(self._ctx(state), frame, actor)
+        acts = self._legal(state, role)
+        lone = next((a for a in acts if not a["id"].startswith("order:")), None)
+        if lone is None:
+            return False
+        return not lone_public(self._ctx(state), FLOW.step(frame), frame, actor, lone)
 
     def summary(self, state: State) -> dict[str, Any]:
         return {"turn": state["turn"], "round": state["round"]}
