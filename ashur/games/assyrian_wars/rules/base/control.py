@@ -25,8 +25,12 @@ def camp_powers(ctx: Ctx, camp: str | None) -> list[str]:
 
 
 def _pick(ctx: Ctx, cid: str, camp: str | None, rule: str) -> str | None:
-    """7.4.5: a power of the camp, one not at war with the country if possible, chosen at random."""
-    members = camp_powers(ctx, camp) or ([] if camp is None else camp_powers(ctx, None))
+    """7.4.5: a power of the camp, one not at war with the country if possible, chosen at random. When the
+    camp has no power left and no power is neutral (every power joined the other camp), any power plays
+    the minor, again one not at war with it if possible: 7.4.5 does not foresee the case, and an active
+    country must have a player (docs/rules-decisions.md)."""
+    members = camp_powers(ctx, camp) or ([] if camp is None else camp_powers(ctx, None)) \
+        or [p for p in ctx.powers() if not ctx.s["conquered"].get(p)]
     if not members:
         return None
     peaceful = [p for p in members if not ctx.at_war(p, cid)]

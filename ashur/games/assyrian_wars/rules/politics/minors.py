@@ -18,7 +18,7 @@ from ashur.core.contract import Action, action
 from ashur.core.flow import Step
 from ashur.games.assyrian_wars.ctx import Ctx
 from ashur.games.assyrian_wars.rules.base.secrecy import leaving_map
-from ashur.games.assyrian_wars.rules.registry import FLOW
+from ashur.games.assyrian_wars.rules.registry import FLOW, HOOKS
 
 Frame = dict[str, Any]
 
@@ -89,7 +89,6 @@ def _enemies_met(ctx: Ctx, minor: str) -> None:
     country, 10.1) may not share the area with them: they fight at once as new enemies do (10.4.f), the
     enemy already there attacking. An area being entered (or fought over) is left to its own battle (6.7)."""
     from ashur.games.assyrian_wars.rules.base.forces import land_pieces_at
-    from ashur.games.assyrian_wars.rules.politics import relations
 
     pending = {f.get("area") for f in ctx.s["stack"] if f["step"] in ("entry", "battle")}
     areas = sorted({p["loc"] for pid, p in ctx.s["pieces"].items() if p["kind"] in ("unit", "merc")
@@ -98,7 +97,7 @@ def _enemies_met(ctx: Ctx, minor: str) -> None:
     enemies = sorted({ctx.owner(pid) for aid in areas for pid in land_pieces_at(ctx, aid, False)
                       if ctx.piece(pid)["kind"] in ("unit", "merc") and ctx.at_war(ctx.owner(pid), minor)})
     if enemies:
-        relations.coexistence(ctx, [(enemy, minor) for enemy in enemies])
+        HOOKS.call("politics.coexistence", ctx, [(enemy, minor) for enemy in enemies])
 
 
 def _elsewhere(ctx: Ctx, number: int) -> bool:

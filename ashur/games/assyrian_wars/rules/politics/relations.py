@@ -20,6 +20,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 
 from ashur.games.assyrian_wars.ctx import Ctx
+from ashur.games.assyrian_wars.rules.registry import HOOKS
 
 Pair = tuple[str, str]
 #: kinds of countries that take part in wars (nomad mercenaries have no diplomatic status, 10.1)
@@ -290,3 +291,7 @@ def side_of(ctx: Ctx, cid: str) -> list[str]:
     if ctx.is_power(cid):
         out += [m for m in sorted(ctx.s["diplo"]) if ctx.ally_power(m) == cid]
     return out
+
+
+# 6.17: minors.py (below this module) reaches the battles of new enemies through the registry.
+HOOKS.provide("politics.coexistence", coexistence)
