@@ -54,7 +54,10 @@ class Position:
               seats: dict[str, str] | None = None) -> Position:
         from ashur.core.contract import resolve_options, resolve_seats
 
-        opts = resolve_options(game, options or {})
+        # Scripted rule tests see every atom: a game's `auto_forced` (answering one-action prompts and
+        # standing orders, DESIGN) is off here unless the test turns it on.
+        base = {"auto_forced": False} if "auto_forced" in game.options() else {}
+        opts = resolve_options(game, {**base, **(options or {})})
         return cls(game, game.setup(scenario, seed, opts, resolve_seats(game, scenario, opts, seats or {})))
 
     @classmethod

@@ -191,7 +191,14 @@ class Table:
             self.console.print(rendered)
         prompt = view.get("prompt")
         if prompt:
-            self.console.print(f"[bold]{render(prompt['key'], prompt.get('params', {}), self.catalog)}[/]")
+            rule = f"rule {prompt['rule']}; " if prompt.get("rule") else ""
+            default = "default: 1" if prompt.get("default") else ""
+            self.console.print(f"[bold]{render(prompt['key'], prompt.get('params', {}), self.catalog)}[/] "
+                               f"[dim]({rule}{default})[/]")
+        for order in view.get("orders") or []:
+            self.console.print(f"[dim]standing order {order['k']}: {order['name']} at {order['step']} prompts, "
+                               f"rest of the {order['until']} (type {order['cancel']} to cancel it)[/]",
+                               highlight=False)
         table = RichTable(show_header=False, box=None, pad_edge=False)
         table.add_column(justify="right", style="bold cyan")
         table.add_column()

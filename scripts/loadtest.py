@@ -12,6 +12,13 @@ it). A game whose seats all see no action at the same version is over. Only the 
 timed (the client-side queue for a connection is not: a semaphore as wide as the pool is taken first); it
 prints p50/p95/p99 and actions per second, or one JSON object with ``--json``.
 
+The offered load: by default (``--think 0``) every seat acts as fast as the server answers, which
+saturates the server (latency is then mostly queueing). With ``--think SECONDS`` a seat that has legal
+actions first waits an exponentially distributed think time of that mean (as a person or a bot thinks),
+then POSTs its choice at the version it read; the think time is not timed. The seats then also start at
+a random moment within the first think time (not all at once). 1,000 games of one deciding seat each
+offer about ``1000 / SECONDS`` actions per second.
+
 The API used (the issue's): ``POST /api/register {name, password} -> 201 {token}``; ``POST /api/games``
 (Bearer user token) ``{game, scenario, options, seats} -> 201 {id, seats: {role: {token, url}}}``;
 ``GET /api/games/{id}/view`` (Bearer seat token) ``-> {version, role, view, actions}``;
@@ -46,6 +53,10 @@ IDLE_RECHECK = 5.0
 
 class LoadError(Exception):
     """A refused argument or a server that does not answer as the API says (one line)."""
+
+
+class TimeUp(Exception):
+    """A client's request would go out after the end of the play."""
 
 
 # --- arguments ------------------------------------------------------------------------------------------
@@ -86,6 +97,8 @@ def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
     p.add_argument("--seat", choices=("human", "open"), default="human", help="the kind of every seat")
     p.add_argument("--connections", type=int, default=64, help="HTTP connections (and requests in flight)")
     p.add_argument("--seed", type=int, default=None, help="seed of the clients' random choices")
+    p.add_argument("--think", type=float, default=0.0,
+                   help="mean think time in seconds before each action (exponential; 0: as fast as possible)")
     p.add_argument("--json", action="store_true", help="print one JSON object")
     args = p.parse_args(argv)
     try:
@@ -100,6 +113,8 @@ def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
         p.error("--max-actions must be at least 1")
     if not 1 <= args.connections <= 1000:
         p.error("--connections must be between 1 and 1000")
+    if not 0 <= args.think <= MAX_SECONDS:
+        p.error(f"--think must be between 0 and {MAX_SECONDS:g} seconds")
     return args
 
 
@@ -125,6 +140,7 @@ class Stats:
     status: dict[str, int] = field(default_factory=dict)
     games_created: int = 0
     games_over: int = 0
+    think: float = 0.0
     started: float = 0.0
     ended: float = 0.0
 
@@ -145,6 +161,7 @@ class Stats:
             "actions": len(ms),
             "seconds": round(seconds, 3),
             "actions_per_second": round(len(ms) / seconds, 1),
+            "think_seconds": self.think,
             "latency_ms": {"p50": r(percentile(ms, 50)), "p95": r(percentile(ms, 95)),
                            "p99": r(percentile(ms, 99)), "max": r(max(ms) if ms else math.nan),
                            "mean": r(sum(ms) / len(ms) if ms else math.nan)},
@@ -156,7 +173,7 @@ def format_summary(s: dict[str, Any]) -> str:
     """The summary for people."""
     lat = s["latency_ms"]
     return (f"{s['games']} games ({s['games_over']} over), {s['actions']} actions in {s['seconds']} s: "
-            f"{s['actions_per_second']} actions/s\n"
+            f"{s['actions_per_second']} actions/s (think {s.get('think_seconds', 0)} s)\n"
             f"action latency ms: p50 {lat['p50']}  p95 {lat['p95']}  p99 {lat['p99']}  max {lat['max']}\n"
             f"answers: {', '.join(f'{k}: {v}' for k, v in s['status'].items())}")
 
@@ -196,7 +213,7 @@ class Runner:
     def __init__(self, args: argparse.Namespace, transport: httpx.AsyncBaseTransport | None = None) -> None:
         self.args = args
         self.rng = random.Random(args.seed)
-        self.stats = Stats()
+        self.stats = Stats(think=float(getattr(args, "think", 0.0)))
         self.transport = transport
         self.gate = asyncio.Semaphore(args.connections)
         self.deadline = 0.0
@@ -206,6 +223,8 @@ class Runner:
                        body: Any = None, timed: bool = False) -> httpx.Response:
         headers = {"Authorization": f"Bearer {token}"} if token else {}
         async with self.gate:
+            if self.deadline and time.perf_counter() > self.deadline:
+                raise TimeUp  # queued here past the end of the play: not sent (the play is bounded in time)
             t0 = time.perf_counter()
             resp = await client.request(method, path, json=body, headers=headers)
             if timed and resp.status_code == 200:
@@ -234,9 +253,16 @@ class Runner:
         return list(tables)
 
     async def seat(self, client: httpx.AsyncClient, table: Table, role: str) -> None:
-        """One random client: read the view, act, or wait for a change of the game."""
+        """One random client: read the view, act, or wait for a change of the game (until the end)."""
+        with contextlib.suppress(TimeUp):
+            await self._seat(client, table, role)
+
+    async def _seat(self, client: httpx.AsyncClient, table: Table, role: str) -> None:
         token = table.tokens[role]
         rng = random.Random(self.rng.getrandbits(64))
+        think = float(getattr(self.args, "think", 0.0))
+        if think > 0:  # people arrive at the table over one think time, not all in the same instant
+            await asyncio.sleep(rng.uniform(0, min(think, max(self.deadline - time.perf_counter(), 0))))
         while not (self.stop or table.over):
             left = self.deadline - time.perf_counter()
             if left <= 0:
@@ -267,6 +293,11 @@ class Runner:
                 continue
             table.idle.pop(role, None)
             choice = actions[rng.randrange(len(actions))]
+            if think > 0:  # not timed; a stale version then gets 409 and a new read
+                pause = rng.expovariate(1.0 / think)
+                if pause >= self.deadline - time.perf_counter():
+                    return
+                await asyncio.sleep(pause)
             body = {"action": choice["id"] if isinstance(choice, dict) else choice, "version": data["version"]}
             try:
                 resp = await self._request(client, "POST", f"/api/games/{table.id}/actions", token, body,

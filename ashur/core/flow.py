@@ -60,8 +60,20 @@ class Step(Generic[C]):
         return None
 
     def prompt(self, ctx: C, frame: Frame, actor: str) -> dict[str, Any]:
-        """The prompt shown to the deciding actor: a message key and its parameters."""
+        """The prompt shown to the deciding actor: a message key and its parameters (the engine adds the
+        rule and the default, see :meth:`Flow.prompt`)."""
         return {"key": f"prompt.{self.kind}", "params": {}}
+
+    def orders(self, ctx: C, frame: Frame, actor: str) -> dict[str, str]:
+        """The answers of this prompt that may stand as orders: order name -> the id of the legal action
+        that answers this prompt under that order (an empty dict: no standing order applies here)."""
+        return {}
+
+    def lone_is_public(self, ctx: C, frame: Frame, actor: str) -> bool:
+        """Whether the other players can tell, from what they may know, that the actor has a single choice
+        here. Only then may the engine answer a lone action without asking (asking otherwise keeps the
+        secret of a hidden hand or force). Override where the legal list depends on hidden information."""
+        return True
 
     def explain(self, ctx: C, frame: Frame, actor: str, action_id: str) -> tuple[str, str]:
         """Why `action_id` is not legal here: (reason, rule). Override for precise rule citations."""
@@ -143,6 +155,8 @@ class Flow(Generic[C]):
         return step.actions(ctx, frame, actor)
 
     def prompt(self, ctx: C, state: State, actor: str) -> dict[str, Any] | None:
+        """The step's prompt, completed with the rule it asks under (the frame's own ``rule`` or the
+        step's) and its default: the first legal action (DESIGN: the sensible default comes first)."""
         stack = state["stack"]
         if not stack:
             return None
@@ -150,7 +164,14 @@ class Flow(Generic[C]):
         step = self.step(frame)
         if actor not in step.deciders(ctx, frame):
             return None
-        return step.prompt(ctx, frame, actor)
+        out = dict(step.prompt(ctx, frame, actor))
+        if not out.get("rule"):
+            out["rule"] = frame.get("rule") or step.rule
+        if "default" not in out:
+            acts = step.actions(ctx, frame, actor)
+            out["default"] = acts[0]["id"] if acts else None
+            out["default_label"] = acts[0]["label"] if acts else None
+        return out
 
     def find(self, ctx: C, state: State, actor: str, action_id: str, role: str | None = None) -> Action:
         """The legal action `action_id` of `actor` now; IllegalAction with the step's reason otherwise."""
@@ -173,11 +194,36 @@ class Flow(Generic[C]):
         self.step(frame).apply(ctx, frame, actor, act)
         self.advance(ctx, state)
 
+    def settle(self, ctx: C, state: State, choose: Chooser[C]) -> int:
+        """Answer the prompts that need no one: while `choose` names an (actor, legal action) for the
+        decision now on top (a prompt with one legal action, a standing order), apply it and advance.
+        Called inside the game's apply, so the answers share its undo unit; a replay re-derives them, so
+        a saved game holds only the chosen actions. Returns how many prompts were answered."""
+        for n in range(self.max_auto_steps):
+            picked = choose(ctx, state) if state["stack"] else None
+            if picked is None:
+                return n
+            actor, act = picked
+            self.apply_found(ctx, state, actor, act)
+        raise FlowError("too many prompts answered in a row (a loop in the flow)")
+
     def apply(self, ctx: C, state: State, actor: str, action_id: str, role: str | None = None) -> Action:
         """Apply `action_id` for `actor`, then advance. Raises IllegalAction with the step's reason."""
         act = self.find(ctx, state, actor, action_id, role)
         self.apply_found(ctx, state, actor, act)
         return act
+
+
+SECRECY_PASS = "pass"
+"""The id prefix of the lone action of a prompt that asks everyone to keep a secret (a window asking every
+participant, so that the prompt never reveals a hand): such a prompt is asked even with one legal action."""
+
+
+def forced(acts: list[Action]) -> Action | None:
+    """The lone legal action of a prompt that needs no asking: exactly one, and not a secrecy pass."""
+    if len(acts) == 1 and not acts[0]["id"].startswith(SECRECY_PASS):
+        return acts[0]
+    return None
 
 
 def _shallow_sig(frame: Frame) -> tuple[Any, ...]:
@@ -219,3 +265,5 @@ def find(state: State, kind: str) -> Frame | None:
 
 
 Handler = Callable[..., Any]
+Chooser = Callable[[C, State], "tuple[str, Action] | None"]
+"""Picks the answer that needs no one for the decision on top, as (actor, legal action), or None."""

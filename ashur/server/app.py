@@ -8,10 +8,11 @@ from __future__ import annotations
 
 import importlib
 import logging
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
 from typing import Any, Literal
 
+import orjson
 from fastapi import FastAPI, Query, Request, Response, WebSocket
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
@@ -19,8 +20,8 @@ from starlette.concurrency import run_in_threadpool
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from ashur.core import registry
-from ashur.server import accounts, db, lobby, play, routes_archive, routes_async, waiting
-from ashur.server.auth import bearer, current_seat, current_user
+from ashur.server import accounts, db, lobby, play, routes_archive, routes_async, sweep, waiting
+from ashur.server.auth import SeatRef, StaleSeat, bearer, current_seat, current_user, forget_seat, seat_ref
 from ashur.server.bots import BotRunner
 from ashur.server.context import ServerContext
 from ashur.server.errors import ApiError
@@ -78,7 +79,10 @@ def create_app(settings: Settings | None = None, *, migrate: bool = False) -> Fa
         waiting.install(ctx)
         ctx.bots = BotRunner(ctx)
         await run_in_threadpool(ctx.bots.start)
+        sweeper = sweep.Sweeper(ctx)
+        sweeper.start()
         yield
+        sweeper.stop()
         waiting.uninstall()
         ctx.bots.stop()
         ctx.hub.stop()
@@ -230,18 +234,30 @@ def _routes(app: FastAPI, ctx: ServerContext) -> None:
         with db.read(ctx.engine) as s:
             return current_seat(ctx, s, request, game_id, role)
 
+    def as_seat(request: Request, game_id: str, role: str | None, run: Callable[[SeatRef], Any]) -> Any:
+        """`run(seat)` with the caller's seat from the seat-token cache; once more with a fresh lookup when
+        the game's seats changed since the token was cached."""
+        try:
+            return run(seat_ref(ctx, request, game_id, role))
+        except StaleSeat:
+            forget_seat(request)
+            return run(seat_ref(ctx, request, game_id, role))
+
     @app.get("/api/games/{game_id}/view", response_model=SeatViewOut, tags=["play"])
-    def seat_view(game_id: str, request: Request, role: str | None = Query(None, max_length=64)) -> dict[str, Any]:
-        """The seat's view and legal actions, exactly as the engine gives them for its role."""
-        seat = seat_of(request, game_id, role)
-        return play.view(ctx, game_id, seat.role)
+    def seat_view(game_id: str, request: Request, role: str | None = Query(None, max_length=64)) -> Response:
+        """The seat's view and legal actions, exactly as the engine gives them for its role, with the pace
+        and each human seat's clock."""
+        data = as_seat(request, game_id, role, lambda seat: play.view(ctx, game_id, seat))
+        # serialized once, by orjson (the model above documents it; re-validating a large view costs more
+        # than the engine's work on it)
+        return Response(orjson.dumps(data), media_type="application/json")
 
     @app.post("/api/games/{game_id}/actions", response_model=VersionOut, tags=["play"])
     def act(game_id: str, body: ActionIn, request: Request,
             role: str | None = Query(None, max_length=64)) -> dict[str, Any]:
         """Play one legal action at the version seen: stale -> 409, not legal -> 422 {error, rule}."""
-        seat = seat_of(request, game_id, role)
-        return play.act(ctx, game_id, seat.role, body.action, body.version)
+        return as_seat(request, game_id, role,  # type: ignore[no-any-return]
+                       lambda seat: play.act(ctx, game_id, seat, body.action, body.version))
 
     @app.post("/api/games/{game_id}/undo", response_model=VersionOut, tags=["play"])
     def undo(game_id: str, body: VersionIn, request: Request,

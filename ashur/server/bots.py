@@ -98,7 +98,7 @@ class BotRunner:
                 log.exception("game %s: bot %s chose a refused action %r", game_id, role, choice)
                 return False
             record_action(s, row, role, choice, state, new)
-            version, waiting = row.version, list(row.waiting)
-        remember(game_id, version, new)
+            version, waiting, undo_rev = row.version, list(row.waiting), row.undo_rev
+        remember(game_id, version, undo_rev, new)
         events.after_change(self.ctx, game_id, version, waiting)
         return True

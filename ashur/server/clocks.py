@@ -216,9 +216,11 @@ def expired_seats(clocks: Mapping[str, Clock | None], now: datetime) -> list[str
     return [role for role, clock in clocks.items() if clock is not None and expired(clock, now)]
 
 
-def next_expiry(clocks: Mapping[str, Clock | None]) -> datetime | None:
-    """The earliest moment a running clock of the game runs out (for a sweep that wakes up then)."""
-    times = [t for c in clocks.values() if c is not None and (t := expires_at(c)) is not None]
+def next_expiry(clocks: Mapping[str, Clock | None], after: datetime | None = None) -> datetime | None:
+    """The earliest moment a running clock of the game runs out (for a sweep that wakes up then); with
+    `after`, the earliest one later than `after` (the expiries up to `after` were handled already)."""
+    times = [t for c in clocks.values() if c is not None and (t := expires_at(c)) is not None
+             and (after is None or t > as_utc(after))]
     return min(times) if times else None
 
 

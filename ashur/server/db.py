@@ -8,8 +8,9 @@ changes (``SELECT ... FOR UPDATE``, see :mod:`ashur.server.store`).
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Iterator
-from contextlib import contextmanager
+from contextlib import contextmanager, nullcontext
 from pathlib import Path
 from typing import Any
 
@@ -68,11 +69,19 @@ def read(engine: Engine) -> Iterator[Session]:
         yield session
 
 
+_sqlite_writer = threading.RLock()
+"""SQLite: the threads of one process take their turn here before ``BEGIN IMMEDIATE``. SQLite makes a
+second writer wait by sleeping and retrying (its busy handler sleeps up to 100 ms at a time); a thread
+waiting on this lock is woken the moment the writer before it is done, so only one thread per process
+ever waits in SQLite's busy handler (for another process's writer)."""
+
+
 @contextmanager
 def write(engine: Engine) -> Iterator[Session]:
     """A session for one write transaction: committed at the end, rolled back on an exception."""
-    eng = engine.execution_options(ashur_write=True) if is_sqlite(str(engine.url)) else engine
-    with Session(eng, expire_on_commit=False) as session:
+    sqlite = is_sqlite(str(engine.url))
+    eng = engine.execution_options(ashur_write=True) if sqlite else engine
+    with _sqlite_writer if sqlite else nullcontext(), Session(eng, expire_on_commit=False) as session:
         try:
             yield session
             session.commit()

@@ -3,6 +3,7 @@ taken, my games ("your move" first), rematch, and the public lists. Setup goes t
 
 from __future__ import annotations
 
+from datetime import datetime
 from typing import Any
 
 from sqlalchemy import inspect as sa_inspect
@@ -14,7 +15,7 @@ from ashur.core.contract import Game, check_scenario, resolve_options
 from ashur.core.errors import AshurError
 from ashur.core.registry import game_ids, get_game
 from ashur.core.session import Match
-from ashur.server import db, events
+from ashur.server import clocks, db, events, waiting
 from ashur.server.context import ServerContext
 from ashur.server.errors import ApiError
 from ashur.server.models import GameRow, LogRow, SeatRow, User, now
@@ -183,6 +184,7 @@ def join(ctx: ServerContext, user: User | None, game_id: str, role: str | None, 
         plain, seat.token_hash = new_token("s")
         seat.kind = "human"
         seat.user_id = user_id(user)
+        row.seat_rev += 1
         s.flush()
         still_open = s.execute(select(SeatRow.id).where(SeatRow.game_id == game_id, SeatRow.kind == "open")
                                ).first()
@@ -194,11 +196,16 @@ def join(ctx: ServerContext, user: User | None, game_id: str, role: str | None, 
     return {"role": joined, "token": plain, "status": status}
 
 
-def facts(s: Session, row: GameRow) -> dict[str, Any]:
-    """What anyone may know of a game (no seat's secrets, no seed)."""
+def facts(s: Session, row: GameRow, moment: datetime | None = None) -> dict[str, Any]:
+    """What anyone may know of a game (no seat's secrets, no seed), with each human seat's clock at
+    `moment` (the server's time; empty without a pace)."""
     seats = s.execute(select(SeatRow, User.name).outerjoin(User, User.id == SeatRow.user_id)
                       .where(SeatRow.game_id == row.id).order_by(SeatRow.id)).all()
+    at = moment if moment is not None else clocks.utcnow()
+    seat_clocks = {seat.role: clocks.describe(seat.clock, at) for seat, _ in seats
+                   if seat.kind == "human"} if row.pace is not None else {}
     return {
+        "clocks": seat_clocks,
         "id": row.id, "game": row.game, "scenario": row.scenario, "options": row.options,
         "status": row.status, "pace": row.pace, "version": row.version, "active": list(row.waiting),
         "seats": {seat.role: {"kind": seat.kind, "bot": seat.bot, "player": name} for seat, name in seats},
@@ -209,7 +216,7 @@ def facts(s: Session, row: GameRow) -> dict[str, Any]:
 
 def public_facts(ctx: ServerContext, game_id: str) -> dict[str, Any]:
     with db.read(ctx.engine) as s:
-        return facts(s, get_row(s, game_id))
+        return facts(s, get_row(s, game_id), waiting.server_now(ctx, s))
 
 
 def public_list(ctx: ServerContext, status: str, limit: int) -> list[dict[str, Any]]:
@@ -217,7 +224,8 @@ def public_list(ctx: ServerContext, status: str, limit: int) -> list[dict[str, A
     with db.read(ctx.engine) as s:
         rows = s.execute(select(GameRow).where(GameRow.status == status, GameRow.public.is_(True))
                          .order_by(GameRow.updated_at.desc()).limit(limit)).scalars().all()
-        return [facts(s, r) for r in rows]
+        now = waiting.server_now(ctx, s)
+        return [facts(s, r, now) for r in rows]
 
 
 def my_games(ctx: ServerContext, user: User) -> list[dict[str, Any]]:

@@ -77,6 +77,18 @@ class GameRow(Base):
     rematch_id: Mapped[str | None] = mapped_column(String(24), nullable=True)
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=now)
     updated_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=now, index=True)
+    # the pace clocks' sweep (ashur.server.sweep): the earliest expiry of a running clock not yet handled
+    # (server time; NULL: none pending), the latest expiry handled (the idempotent marker), and a counter
+    # moved whenever a seat's clock is written or an expiry handled (the websockets resend the view on it)
+    clock_expires_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), nullable=True, index=True)
+    clock_expiry_done: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), nullable=True)
+    clock_rev: Mapped[int] = mapped_column(Integer, default=0, server_default="0")
+    # moved whenever a seat's token, kind or holder changes (join, hand-over to a bot): the per-process
+    # cache of seat tokens (ashur.server.auth) checks its entries against it
+    seat_rev: Mapped[int] = mapped_column(Integer, default=0, server_default="0")
+    # moved by every undo (which deletes log entries): the state cache (ashur.server.store) reuses a
+    # cached state's log for a newer version only while it has not moved
+    undo_rev: Mapped[int] = mapped_column(Integer, default=0, server_default="0")
 
 
 class SeatRow(Base):

@@ -48,17 +48,27 @@ TEMPLATES: dict[str, dict[str, str]] = {
     "en": {
         "subject": "Your move in {game} (game {id})",
         "text": "Your move in {game} {scenario} (game {id}, role {role}): {url}",
+        "expired_subject": "A clock ran out in {game} (game {id})",
+        "expired_text": "The clock of {expired} ran out in {game} {scenario} (game {id}). As {role} you may "
+                        "claim the game or hand the seat to a bot: {url}",
     },
     "de": {
         "subject": "Du bist am Zug in {game} (Partie {id})",
         "text": "Du bist am Zug in {game} {scenario} (Partie {id}, Rolle {role}): {url}",
+        "expired_subject": "Eine Uhr ist abgelaufen in {game} (Partie {id})",
+        "expired_text": "Die Uhr von {expired} ist abgelaufen in {game} {scenario} (Partie {id}). Als {role} "
+                        "kannst du die Partie beanspruchen oder den Platz einem Bot übergeben: {url}",
     },
     "ja": {
         "subject": "{game}（ゲーム {id}）であなたの番です",
         "text": "{game} {scenario}（ゲーム {id}、役割 {role}）であなたの番です: {url}",
+        "expired_subject": "{game}（ゲーム {id}）で持ち時間が切れました",
+        "expired_text": "{game} {scenario}（ゲーム {id}）で {expired} の持ち時間が切れました。{role} として勝利を"
+                        "申し立てるか、その席をボットに任せることができます: {url}",
     },
 }
-"""Short message templates per language; placeholders: game, scenario, id, role, url."""
+"""Short message templates per language; placeholders: game, scenario, id, role, url (and, for the
+``expired_*`` notice of the clock sweep, expired: the roles whose clock ran out)."""
 
 WEBHOOK_TIMEOUT = 5.0
 SMTP_TIMEOUT = 10.0
@@ -126,6 +136,8 @@ class Notice:
     role: str
     url: str
     lang: str = "en"
+    expired: tuple[str, ...] = ()
+    """Non-empty: the notice tells `role` that these seats' clocks ran out (claim or hand to a bot)."""
 
     def __post_init__(self) -> None:
         parts = urlsplit(self.url)
@@ -137,7 +149,7 @@ class Notice:
 
     @classmethod
     def for_game(cls, game: str, scenario: str, game_id: str | int, role: str, url: str,
-                 lang: str = "en") -> Notice:
+                 lang: str = "en", expired: tuple[str, ...] = ()) -> Notice:
         """A notice with the display names of registered `game` and `scenario` (ids when unknown)."""
         from ashur.core.errors import AshurError
         from ashur.core.registry import get_game
@@ -150,13 +162,15 @@ class Notice:
             scenario_name = info.name if info else scenario
         except AshurError:
             pass
-        return cls(game_name, scenario_name, str(game_id), role, url, lang)
+        return cls(game_name, scenario_name, str(game_id), role, url, lang, tuple(expired))
 
     def render(self) -> tuple[str, str]:
         """(subject, text) in the notice's language (English when it has no template)."""
         tpl = TEMPLATES.get(self.lang, TEMPLATES["en"])
         facts = {"game": self.game, "scenario": self.scenario, "id": self.game_id, "role": self.role,
-                 "url": self.url}
+                 "url": self.url, "expired": ", ".join(self.expired)}
+        if self.expired:
+            return tpl["expired_subject"].format(**facts), tpl["expired_text"].format(**facts)
         return tpl["subject"].format(**facts), tpl["text"].format(**facts)
 
 

@@ -15,27 +15,32 @@ from sqlalchemy.orm import Session
 
 from ashur.core.errors import IllegalAction
 from ashur.core.validate import check_action_id
-from ashur.server import db, events
+from ashur.server import db, events, waiting
+from ashur.server.auth import SeatRef, check_seat
 from ashur.server.context import ServerContext
 from ashur.server.errors import ApiError
 from ashur.server.models import ChatRow, GameRow, SeatRow, User, now
-from ashur.server.store import engine_of, get_row, load_state, record_action, remember, undo
+from ashur.server.store import engine_of, get_row, load_state, prepare, record_action, remember, undo
 
 CHAT_MAX = 1000
 
 
-def seat_view(s: Session, row: GameRow, role: str) -> dict[str, Any]:
-    """``{version, role, status, view, actions}``: the engine's view and legal actions of `role`."""
+def seat_view(s: Session, row: GameRow, role: str, ctx: ServerContext) -> dict[str, Any]:
+    """``{version, role, status, view, actions, result, pace, clocks}``: the engine's view and legal
+    actions of `role`, and every human seat's clock (public: :func:`ashur.server.waiting.clocks_of`)."""
     game = engine_of(row)
     state = load_state(s, row)
     return {"version": row.version, "role": role, "status": row.status, "view": game.view(state, role),
             "actions": game.legal_actions(state, role) if row.status == "active" else [],
-            "result": row.result}
+            "result": row.result, "pace": row.pace, "clocks": waiting.clocks_of(ctx, s, row)}
 
 
-def view(ctx: ServerContext, game_id: str, role: str) -> dict[str, Any]:
+def view(ctx: ServerContext, game_id: str, seat: SeatRef) -> dict[str, Any]:
+    """The view of `seat` (StaleSeat when the game's seats changed since its token was looked up)."""
     with db.read(ctx.engine) as s:
-        return seat_view(s, get_row(s, game_id), role)
+        row = get_row(s, game_id)
+        check_seat(seat, row)
+        return seat_view(s, row, seat.role, ctx)
 
 
 def visible_log(ctx: ServerContext, game_id: str, role: str, since: int) -> dict[str, Any]:
@@ -55,25 +60,39 @@ def _playable(row: GameRow, version: int) -> None:
         raise ApiError(409, f"stale version {version}: the game is at version {row.version}", version=row.version)
 
 
-def act(ctx: ServerContext, game_id: str, role: str, action_id: Any, version: int) -> dict[str, Any]:
-    """Apply `role`'s action if it is legal and `version` is current; return the new version."""
-    with db.write(ctx.engine) as s:
-        row = get_row(s, game_id, lock=True)
+def act(ctx: ServerContext, game_id: str, seat: SeatRef, action_id: Any, version: int) -> dict[str, Any]:
+    """Apply the seat's action if it is legal and `version` is current; return the new version.
+    StaleSeat (nothing done) when the game's seats changed since the seat's token was looked up.
+
+    The engine's work and the new snapshot's JSON are done before the write transaction, on the state
+    read at `version`; the write transaction (which holds SQLite's write lock, or the game row's lock on
+    PostgreSQL) only checks that the game is still at `version` (else 409, as for any stale version) and
+    writes. So the database's write lock is held for the writing only."""
+    role = seat.role
+    with db.read(ctx.engine) as s:
+        row = get_row(s, game_id)
+        check_seat(seat, row)
         _playable(row, version)
-        game = engine_of(row)
         state = load_state(s, row)
-        try:
-            if not isinstance(action_id, str):
-                raise IllegalAction(action_id, "an action id is a string", None, role)
-            check_action_id(action_id, role)
-            if role not in game.active(state):
-                raise IllegalAction(action_id, f"{role} does not decide now", None, role)
-            new = game.act(state, role, action_id)
-        except IllegalAction as exc:
-            raise ApiError(422, str(exc), rule=exc.rule) from None
-        record_action(s, row, role, action_id, state, new)
-        new_version, waiting = row.version, list(row.waiting)
-    remember(game_id, new_version, new)
+        before_json = row.state
+    game = engine_of(row)
+    try:
+        if not isinstance(action_id, str):
+            raise IllegalAction(action_id, "an action id is a string", None, role)
+        check_action_id(action_id, role)
+        if role not in game.active(state):
+            raise IllegalAction(action_id, f"{role} does not decide now", None, role)
+        new = game.act(state, role, action_id)
+    except IllegalAction as exc:
+        raise ApiError(422, str(exc), rule=exc.rule) from None
+    change = prepare(game, int(state["log_n"]), new)
+    with db.write(ctx.engine) as s:
+        row = get_row(s, game_id, lock=True, light=True)
+        check_seat(seat, row)
+        _playable(row, version)
+        record_action(s, row, role, action_id, state, new, change, before_json)
+        new_version, waiting, undo_rev = row.version, list(row.waiting), row.undo_rev
+    remember(game_id, new_version, undo_rev, new)
     events.after_change(ctx, game_id, new_version, waiting)
     return {"version": new_version}
 
@@ -84,8 +103,8 @@ def take_back(ctx: ServerContext, game_id: str, role: str, version: int) -> dict
         row = get_row(s, game_id, lock=True)
         _playable(row, version)
         state = undo(s, row, role)
-        new_version, waiting = row.version, list(row.waiting)
-    remember(game_id, new_version, state)
+        new_version, waiting, undo_rev = row.version, list(row.waiting), row.undo_rev
+    remember(game_id, new_version, undo_rev, state)
     events.after_change(ctx, game_id, new_version, waiting)
     return {"version": new_version}
 

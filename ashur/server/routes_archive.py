@@ -208,7 +208,7 @@ def import_game(ctx: ServerContext, request: Request, body: bytes, base: str) ->
                 issued[role] = {"token": plain, "url": seat_url(base, gid, "human", plain)}
             s.add(seat)
         waiting_roles, version = list(row.waiting), row.version
-    remember(gid, version, state)
+    remember(gid, version, 0, state)
     if status == "active":
         events.after_change(ctx, gid, version, waiting_roles)
     return {"id": gid, "seats": issued}

@@ -91,6 +91,8 @@ def hand_to_bot(ctx: ServerContext, game_id: str, by: str, role: str, kind: str)
             raise ApiError(409, str(exc)) from None
         seat = humans[role]
         seat.kind, seat.bot, seat.clock, seat.token_hash, seat.user_id = "bot", kind, None, None, None
+        row.seat_rev += 1
+        row.clock_rev += 1
         row.updated_at = wall_now()
         version, waiting_roles = row.version, list(row.waiting)
     events.after_change(ctx, game_id, version, waiting_roles)

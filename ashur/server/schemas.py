@@ -94,6 +94,19 @@ class VersionOut(BaseModel):
     version: int
 
 
+class ClockOut(BaseModel):
+    """A seat's pace clock (``clocks.describe``): public, as at the table."""
+
+    left: float = Field(description="seconds left in the seat's time bank (0 when it ran out)")
+    running: bool = Field(description="the seat must decide now and its clock runs")
+    expired: bool = Field(description="the clock ran out: the other seats may claim the game or hand the "
+                                      "seat to a bot")
+
+
+Clocks = Field(default_factory=dict, description="each human seat's clock (null: not started yet); empty "
+                                                 "when the game has no pace")
+
+
 class SeatViewOut(BaseModel):
     version: int
     role: str
@@ -101,6 +114,8 @@ class SeatViewOut(BaseModel):
     view: dict[str, Any]
     actions: list[dict[str, Any]]
     result: dict[str, Any] | None = None
+    pace: Literal["live", "fast", "slow"] | None = Field(default=None, description="the game's pace, if any")
+    clocks: dict[str, ClockOut | None] = Clocks
 
 
 class ChatIn(Strict):
@@ -133,6 +148,7 @@ class GameFacts(BaseModel):
     options: dict[str, Any]
     status: str
     pace: str | None
+    clocks: dict[str, ClockOut | None] = Clocks
     version: int
     active: list[str]
     seats: dict[str, SeatFacts]

@@ -32,6 +32,8 @@ class Settings(BaseSettings):
     state_cache: int = 1024
     """Game states each process keeps in memory (the newest used; each checked against the version in
     the database). An Assyrian Wars state takes about 0.3 MB; a miss reloads the snapshot and the log."""
+    sweep_seconds: float = 5.0
+    """How often each process looks for pace clocks that ran out (:mod:`ashur.server.sweep`)."""
     smtp_host: str = ""
     smtp_port: int = 25
     smtp_from: str = ""

@@ -159,6 +159,21 @@ class _Decision:
     clocks: dict[str, clocks.Clock]
     due: list[str]
     changed: bool
+    expires: datetime | None
+
+
+def _same_time(a: datetime | None, b: datetime | None) -> bool:
+    if a is None or b is None:
+        return a is b
+    return clocks.as_utc(a) == clocks.as_utc(b)
+
+
+def pending_expiry(game: GameRow, by_role: dict[str, clocks.Clock | None]) -> datetime | None:
+    """The earliest expiry of a running clock of `game` that the sweep has not handled yet (None when the
+    game is not being played): what ``games.clock_expires_at`` holds."""
+    if game.status != "active":
+        return None
+    return clocks.next_expiry(by_role, after=game.clock_expiry_done)
 
 
 def _reachable(user: User | None, sending: Sending | None) -> bool:
@@ -174,8 +189,10 @@ def _decide(ctx: ServerContext, s: Session, game: GameRow, humans: dict[str, Sea
              for role, r in humans.items()}
     new, due = notify.plan(seats, waiting, now, game.pace)
     due = [r for r in due if _reachable(users.get(humans[r].user_id or -1), _sending)]
-    changed = bool(due) or any(new[role] != r.clock for role, r in humans.items())
-    return _Decision(new, due, changed)
+    expires = pending_expiry(game, dict(new))
+    changed = (bool(due) or any(new[role] != r.clock for role, r in humans.items())
+               or not _same_time(expires, game.clock_expires_at))
+    return _Decision(new, due, changed, expires)
 
 
 def _load(s: Session, game_id: str, *, lock: bool) -> tuple[GameRow, dict[str, SeatRow], dict[int, User]]:
@@ -188,19 +205,27 @@ def _load(s: Session, game_id: str, *, lock: bool) -> tuple[GameRow, dict[str, S
 
 
 def on_change(ctx: ServerContext, game_id: str, version: int, waiting_roles: list[str]) -> None:
-    """The ``after_change`` listener: clocks of the human seats, and "your move" notices to send."""
+    """The ``after_change`` listener: clocks of the human seats (and the game's pending expiry, for the
+    sweep), and "your move" notices to send. When a clock of a paced game started or stopped the game's
+    sockets are poked (``games.clock_rev`` moved) so that they show the clocks as stored."""
     with db.read(ctx.engine) as s:
         now = server_now(ctx, s)
         game, humans, users = _load(s, game_id, lock=False)
-        if not humans or not _decide(ctx, s, game, humans, users, now).changed:
+        if not _decide(ctx, s, game, humans, users, now).changed:
             return
     jobs: list[tuple[notify.Notice, notify.Recipient]] = []
     with db.write(ctx.engine) as s:
         game, humans, users = _load(s, game_id, lock=True)
         decision = _decide(ctx, s, game, humans, users, now)
+        moved = False
         for role, seat in humans.items():
             if decision.clocks[role] != seat.clock:
                 seat.clock = decision.clocks[role]
+                moved = game.pace is not None  # without a pace no clock is shown: nothing to push
+        if not _same_time(decision.expires, game.clock_expires_at):
+            game.clock_expires_at = decision.expires
+        if moved:
+            game.clock_rev += 1
         for role in decision.due:
             humans[role].notified_at = now  # before sending: a crash loses a notice, never doubles it
             user = users[humans[role].user_id]  # type: ignore[index]
@@ -208,10 +233,39 @@ def on_change(ctx: ServerContext, game_id: str, version: int, waiting_roles: lis
             link = notify.game_link(_sending.base_url, game.id)
             jobs.append((notify.Notice.for_game(game.game, game.scenario, game.id, role, link, user.lang or "en"),
                          notify.Recipient(user.email, user.webhook_url, user.lang or "en")))
+    if moved:
+        events.poke(ctx, game_id)
+    send(jobs)
+
+
+def send(jobs: list[tuple[notify.Notice, notify.Recipient]]) -> None:
+    """Hand notices to this process's sender thread (in order; nothing when sending is not installed)."""
     sending = _sending
     if sending is not None:
         for notice, who in jobs:
             sending.pool.submit(notify.notify, notice, who, sending.smtp, allow_private=sending.allow_private)
+
+
+def recipient(user: User | None) -> notify.Recipient | None:
+    """Where `user` is reached, or None when by no channel this process can send on."""
+    if user is None or not _reachable(user, _sending):
+        return None
+    return notify.Recipient(user.email, user.webhook_url, user.lang or "en")
+
+
+def base_url() -> str:
+    return _sending.base_url if _sending is not None else "http://localhost:8000"
+
+
+def clocks_of(ctx: ServerContext, s: Session, game: GameRow) -> dict[str, dict[str, Any] | None]:
+    """Each human seat's clock as :func:`ashur.server.clocks.describe` gives it (seconds left, running,
+    expired) at the server's time; empty for a game without a pace (one query; none without a pace)."""
+    if game.pace is None:
+        return {}
+    now = server_now(ctx, s)
+    rows = s.execute(select(SeatRow.role, SeatRow.clock).where(SeatRow.game_id == game.id, SeatRow.kind == "human")
+                     .order_by(SeatRow.id)).all()
+    return {role: clocks.describe(clock, now) for role, clock in rows}
 
 
 def seat_clocks(s: Session, game_id: str) -> tuple[list[str], dict[str, SeatRow]]:

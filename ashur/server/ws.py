@@ -6,7 +6,9 @@ per worker) on PostgreSQL; on SQLite each process polls, every :data:`POLL_SECON
 newest chat message of the games it holds sockets for (one background task, two indexed queries, nothing
 when no socket is open) and pokes the games that changed. Each socket has one sender task that, when
 dirty, reads the current view in the thread pool and sends it if it is newer than the last one sent; so
-a reconnecting client gets the current view at once, and pushes never go out of order.
+a reconnecting client gets the current view at once, and pushes never go out of order. A view is sent
+again when the game's clocks were written (``games.clock_rev``: a clock started or stopped, or the sweep
+found one run out), so that a socket shows each seat's clock as stored.
 """
 
 from __future__ import annotations
@@ -43,6 +45,7 @@ class Subscriber:
     role: str
     dirty: asyncio.Event = field(default_factory=asyncio.Event)
     version: int = -1
+    clock_rev: int = -1
     chat_id: int = 0
 
 
@@ -56,7 +59,7 @@ class Hub:
         self._stop = threading.Event()
         self._thread: threading.Thread | None = None
         self._poller: asyncio.Task[None] | None = None
-        self._seen: dict[str, tuple[int, int]] = {}
+        self._seen: dict[str, tuple[int, int, int]] = {}
 
     def start(self) -> None:
         self.loop = asyncio.get_running_loop()
@@ -72,17 +75,19 @@ class Hub:
             self._poller.cancel()
 
     # --- SQLite: changes made by other processes ---------------------------------------------------
-    def _marks(self, game_ids: list[str]) -> dict[str, tuple[int, int]]:
-        """``{game id: (version, newest chat id)}`` of `game_ids` (games that are gone are left out)."""
-        out: dict[str, tuple[int, int]] = {}
+    def _marks(self, game_ids: list[str]) -> dict[str, tuple[int, int, int]]:
+        """``{game id: (version, newest chat id, clock revision)}`` of `game_ids` (games that are gone are
+        left out)."""
+        out: dict[str, tuple[int, int, int]] = {}
         with self.ctx.engine.connect() as conn:
             for i in range(0, len(game_ids), POLL_CHUNK):
                 chunk = game_ids[i:i + POLL_CHUNK]
-                versions = conn.execute(select(GameRow.id, GameRow.version).where(GameRow.id.in_(chunk))).all()
+                versions = conn.execute(select(GameRow.id, GameRow.version, GameRow.clock_rev)
+                                        .where(GameRow.id.in_(chunk))).all()
                 chats = dict(conn.execute(select(ChatRow.game_id, func.max(ChatRow.id))
                                           .where(ChatRow.game_id.in_(chunk)).group_by(ChatRow.game_id)).all())
-                for gid, version in versions:
-                    out[gid] = (int(version), int(chats.get(gid) or 0))
+                for gid, version, clock_rev in versions:
+                    out[gid] = (int(version), int(chats.get(gid) or 0), int(clock_rev or 0))
         return out
 
     async def _poll_loop(self) -> None:
@@ -141,12 +146,13 @@ class Hub:
                 self._stop.wait(1.0)
 
     def _build(self, sub: Subscriber) -> list[dict[str, Any]]:
-        """The messages `sub` has not had yet: its seat's view when the version moved, new chat."""
+        """The messages `sub` has not had yet: its seat's view when the version or the clocks moved, new
+        chat. A view carries its clock revision under the private key ``_clock_rev`` (not sent)."""
         out: list[dict[str, Any]] = []
         with db.read(self.ctx.engine) as s:
             row = get_row(s, sub.game_id)
-            if row.version != sub.version:
-                out.append({"type": "view", **seat_view(s, row, sub.role)})
+            if (row.version, row.clock_rev) != (sub.version, sub.clock_rev):
+                out.append({"type": "view", **seat_view(s, row, sub.role, self.ctx), "_clock_rev": row.clock_rev})
             for msg in chat_since(s, sub.game_id, sub.chat_id):
                 out.append({"type": "chat", **msg})
         return out
@@ -182,9 +188,10 @@ class Hub:
                     continue
                 for msg in messages:
                     if msg["type"] == "view":
-                        if msg["version"] <= sub.version:
+                        mark = (msg["version"], msg.pop("_clock_rev"))
+                        if mark <= (sub.version, sub.clock_rev):
                             continue
-                        sub.version = msg["version"]
+                        sub.version, sub.clock_rev = mark
                     else:
                         sub.chat_id = max(sub.chat_id, msg["id"])
                     await sub.ws.send_text(orjson.dumps(msg).decode())

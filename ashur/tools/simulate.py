@@ -19,6 +19,7 @@ from typing import Any
 from ashur import bots as botlib
 from ashur.core import log as corelog
 from ashur.core.contract import Game
+from ashur.core.flow import SECRECY_PASS
 from ashur.core.registry import get_game
 from ashur.core.savefile import SaveFile
 from ashur.core.session import Match
@@ -51,6 +52,10 @@ class Outcome:
     save: dict[str, Any] | None = None
     summary: dict[str, Any] = field(default_factory=dict)
     tallies: dict[str, dict[str, int]] = field(default_factory=dict)
+    #: decisions per prompt kind (the game's ``decision_kind``), and ``forced:<kind>`` for those with a single
+    #: legal action that is not a secrecy pass (DESIGN: such a prompt should answer itself), ``secret:<kind>``
+    #: for a single action asked because the others cannot tell it is the only one (``lone_kept_secret``)
+    prompts: dict[str, int] = field(default_factory=dict)
 
 
 def seat_bots(match: Match, default_kind: str) -> dict[str, botlib.Bot]:
@@ -68,14 +73,18 @@ def play_out(
     max_decisions: int = DEFAULT_MAX_DECISIONS,
     on_step: Callable[[Match, str, str], None] | None = None,
     on_timed: Callable[[Match, str, str, float], None] | None = None,
+    prompts: dict[str, int] | None = None,
 ) -> int:
     """Let bots play `match` to its end; returns the number of decisions. Raises on errors.
 
     When several roles decide at once, they act in seating order (a deterministic choice).
     `on_timed(match, role, action_id, seconds)` gets the CPU time of each decision spent in the game's
     ``legal_actions`` and in ``act`` (the bot's choice and `on_step` not counted; CPU time, so that a busy
-    machine does not make decisions look slow); it runs before `on_step`.
+    machine does not make decisions look slow); it runs before `on_step`. `prompts`, when given, counts the
+    decisions per prompt kind and the forced ones (see :class:`Outcome`).
     """
+    kind_of = getattr(match.game, "decision_kind", None) if prompts is not None else None
+    kept_secret = getattr(match.game, "lone_kept_secret", None) if prompts is not None else None
     game = match.game
     decisions = 0
     while not game.result(match.state)["over"]:
@@ -88,6 +97,13 @@ def play_out(
         t1 = time.process_time()
         if not actions:
             raise RuntimeError(f"dead end: {role} must decide but has no legal action")
+        if prompts is not None:
+            kind = kind_of(match.state) if kind_of is not None else "decision"
+            prompts[kind] = prompts.get(kind, 0) + 1
+            if len(actions) == 1 and not actions[0]["id"].startswith(SECRECY_PASS):
+                kept = kept_secret is not None and kept_secret(match.state, role)
+                tag = f"secret:{kind}" if kept else f"forced:{kind}"
+                prompts[tag] = prompts.get(tag, 0) + 1
         choice = bots[role].choose(game, match.state, role, actions)
         t2 = time.process_time()
         match.act(role, choice)
@@ -111,7 +127,7 @@ def run_one(args: tuple[str, str, int, int, dict[str, Any], str, bool, int]) -> 
     seats = {role: f"bot:{bot_kind}" for role in game.roles(scenario, _resolved(game, options))}
     match = Match.new(game, scenario, seed, options, seats, keep_undo=False)
     try:
-        out.decisions = play_out(match, seat_bots(match, bot_kind), max_decisions)
+        out.decisions = play_out(match, seat_bots(match, bot_kind), max_decisions, prompts=out.prompts)
         res = game.result(match.state)
         out.winners = list(res["winners"])
         out.scores = dict(res["scores"])
@@ -165,6 +181,7 @@ def summarize(outcomes: list[Outcome], seconds: float) -> dict[str, Any]:
     tallies: dict[str, dict[str, int]] = {}
     rule_counts: dict[str, int] = {}
     event_counts: dict[str, int] = {}
+    prompts: dict[str, int] = {}
     errors: list[dict[str, Any]] = []
     h = hashlib.sha256()
     for o in outcomes:
@@ -178,6 +195,8 @@ def summarize(outcomes: list[Outcome], seconds: float) -> dict[str, Any]:
             rule_counts[rule] = rule_counts.get(rule, 0) + n
         for key, n in o.event_counts.items():
             event_counts[key] = event_counts.get(key, 0) + n
+        for key, n in o.prompts.items():
+            prompts[key] = prompts.get(key, 0) + n
         for name, counts in o.tallies.items():
             total = tallies.setdefault(name, {})
             for key, n in counts.items():
@@ -191,6 +210,13 @@ def summarize(outcomes: list[Outcome], seconds: float) -> dict[str, Any]:
         "errors": errors,
         "rule_counts": dict(sorted(rule_counts.items(), key=lambda kv: _rule_key(kv[0]))),
         "event_counts": dict(sorted(event_counts.items())),
+        "prompts": {
+            "kinds": dict(sorted(((k, n) for k, n in prompts.items() if not k.startswith("forced:")),
+                                 key=lambda kv: (-kv[1], kv[0]))),
+            "forced": dict(sorted(((k[7:], n) for k, n in prompts.items() if k.startswith("forced:")),
+                                  key=lambda kv: (-kv[1], kv[0]))),
+            "forced_total": sum(n for k, n in prompts.items() if k.startswith("forced:")),
+        },
         "digest": h.hexdigest(),
         **{name: dict(sorted(counts.items(), key=lambda kv: _rule_key(kv[0])))
            for name, counts in sorted(tallies.items())},

@@ -70,14 +70,14 @@ def pass_windows(pos: Position) -> Position:
     """Every country asked in an open card window (6.7.1, 6.11.e) plays no card."""
     while pos.state["stack"] and pos.state["stack"][-1]["step"] == "window":
         frame = pos.state["stack"][-1]
-        pos.act(frame["order"][frame["i"]], "done")
+        pos.act(frame["order"][frame["i"]], "pass")
     return pos
 
 
 def replay_through_windows(save: Any, check: Callable[[Any, int], None] | None = None,
                            upto: int | None = None) -> Any:
     """Replay the first `upto` actions of a save recorded before card windows opened (issue 13): a battle or
-    response window the record does not answer is passed by everybody ("done"), as no event could be
+    response window the record does not answer is passed by everybody ("pass"), as no event could be
     played in it then; it stops before action `upto` with the windows in front of it passed.
     `check(match, index)` runs after each recorded action, as in ``core.replay.replay``."""
     from ashur.core.replay import start as replay_start
@@ -93,7 +93,7 @@ def replay_through_windows(save: Any, check: Callable[[Any, int], None] | None =
             legal = match.game.legal_actions(match.state, role) if role in match.active() else []
             if any(a["id"] == action_id for a in legal):
                 break
-            match.act(match.active()[0], "done")
+            match.act(match.active()[0], "pass")
         if upto is not None and index == upto:
             break
         match.act(role, action_id)

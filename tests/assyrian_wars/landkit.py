@@ -164,7 +164,7 @@ def pass_windows(pos: Position, *, battle_cards: bool = False) -> None:
     `battle_cards`, only in those of a battle about to be fought (6.7.1)."""
     while pos.state["stack"] and (top(pos)["step"] == "window" and (
             not battle_cards or top(pos)["kind"] != "response" or top(pos)["trigger"] == "battle_cards_revealed")):
-        pos.act(GAME.active(pos.state)[0], "done")
+        pos.act(GAME.active(pos.state)[0], "pass")
 
 
 def advance(pos: Position) -> None:
@@ -183,7 +183,7 @@ def settle(pos: Position, prefixes: tuple[str, ...] = ("hit:", "rout:", "extra:"
         roles = GAME.active(pos.state)
         if not roles:
             return
-        acts = pos.ids(roles[0])
+        acts = [a for a in pos.ids(roles[0]) if not a.endswith(":suggested")]  # the hit-by-hit way
         if not acts or not all(a.startswith(prefixes) for a in acts):
             return
         pos.act(roles[0], acts[0])

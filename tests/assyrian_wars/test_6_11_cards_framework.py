@@ -105,9 +105,9 @@ def test_6_7_1_windows_ask_everyone_in_turn_order_and_reveal_together(test_event
     for role in ("babylonia", "elam"):
         view = GAME.view(pos.state, role)
         assert test_event not in [c for w in view["windows"] for v in w["mine"].values() for c in v]
-    pos.act("assyria", "done")
-    pos.act("babylonia", "done")
-    pos.act("elam", "done")
+    pos.act("assyria", "pass")
+    pos.act("babylonia", "pass")
+    pos.act("elam", "pass")
     pos.assert_logged(rule="6.7.1", key="aw.card_revealed", card=test_event)
 
 

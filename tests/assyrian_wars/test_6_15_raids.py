@@ -140,3 +140,46 @@ def test_7_5_2_a_free_raid_places_and_raids_at_once() -> None:
     pos.act("assyria", f"unit:{RAIDER}", "box:4")
     pos.assert_logged(rule="6.15", key="aw.raid_success", target="elam")
     assert ap_left(pos) == 0
+
+
+def _lone_raider_candidate(*, alone: bool) -> list[str]:
+    """Assyria's only unit that may raid marches in an army (a stack of two under fog) or stands alone; the
+    ids of its prompt after ``raider``, with ``auto_forced``."""
+    pos = naval_start("assyria", 4, auto_forced=True, fog_of_war=True)
+    if alone:
+        put(pos, RAIDER, "kalhu")
+    else:
+        put(pos, "assyria-king-1", "kalhu")
+        put(pos, RAIDER, "kalhu", army="assyria-king-1")
+    pos.act("assyria", "raider")
+    return [i for i in pos.ids("assyria") if not i.startswith("order:")]
+
+
+def test_6_15_9_5_a_lone_raider_hidden_in_a_fogged_stack_is_asked() -> None:
+    """6.15 with 9.5 and issue 14: the others see of a stack only its top and its size, so they cannot tell
+    that a single unit may go to a Raid Box; answered unasked, the AP spent would name the hidden unit (fuzz,
+    two_rivers seed 138378113718599, Israel's raider at step 980). Alone on the map it is public: answered."""
+    assert _lone_raider_candidate(alone=False) == [f"unit:{RAIDER}"]
+    assert _lone_raider_candidate(alone=True) == [f"box:{n}" for n in range(1, 6)]
+
+
+def test_6_15_9_5_a_raider_leaving_a_fogged_army_for_a_raid_box_is_a_reveal() -> None:
+    """6.15 with 9.5: the Raid Boxes are off the map, open to all; a unit hidden in an army shows its side
+    there, so placing it counts as a reveal (undo stops there), whether its box is chosen or, the only
+    empty one, answered unasked (fuzz, campaign seed 131982311422413: Phrygia's reduced raider from an
+    army, step 570)."""
+    for empty in (5, 1):
+        pos = naval_start("assyria", 4, auto_forced=True, fog_of_war=True)
+        put(pos, "assyria-king-1", "kalhu")
+        put(pos, RAIDER, "kalhu", army="assyria-king-1", red=True)
+        put(pos, "assyria-li3-1", "kalhu", army="assyria-king-1")
+        for n, u in enumerate(["babylonia-li2-1", "babylonia-li2-2", "babylonia-li2-3", "elam-li2-1"][:5 - empty],
+                              1):
+            _raider_in_box(pos, u, n)
+        pos.act("assyria", "raider")
+        before = pos.state.get("reveals", 0)
+        pos.act("assyria", f"unit:{RAIDER}")
+        if empty > 1:
+            pos.act("assyria", "box:5")
+        assert loc(pos, RAIDER) == "raid:5"
+        assert pos.state.get("reveals", 0) == before + 1

@@ -140,7 +140,7 @@ def test_9_6_buying_mercenaries_needs_the_sellers_consent_and_pays_the_seller() 
     set_ap(pos, 5)
     pos.state["countries"]["elam"]["saved"] = 0
     pos.act("assyria", f"buy_merc:elam:{seller_merc}")
-    assert pos.ids("elam") == ["sell", "refuse"]
+    assert pos.ids("elam")[:2] == ["sell", "refuse"]
     pos.act("elam", "sell")
     assert pos.state["countries"]["elam"]["saved"] > 0
     pos.act("assyria", pos.ids("assyria")[0])

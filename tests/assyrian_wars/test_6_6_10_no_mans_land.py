@@ -59,7 +59,7 @@ def test_6_6_10_a_card_evasion_to_an_adjacent_friendly_area_cannot_go_to_no_mans
         if frame["step"] != "window" or (frame.get("trigger") == "enemy_enters_your_area"
                                           and frame["order"][frame["i"]] == "assyria"):
             break
-        pos.act(frame["order"][frame["i"]], "done")
+        pos.act(frame["order"][frame["i"]], "pass")
     assert top(pos).get("trigger") == "enemy_enters_your_area"
-    assert pos.ids("assyria") == ["done"]
+    assert pos.ids("assyria") == ["pass"]
     pos.assert_illegal("assyria", "choose:78", rule="6.11.e")

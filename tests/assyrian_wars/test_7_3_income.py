@@ -6,6 +6,7 @@ from fractions import Fraction
 
 import pytest
 
+from ashur.core.statedata import clone
 from ashur.games.assyrian_wars.ctx import Ctx
 from ashur.games.assyrian_wars.game import GAME, content
 from ashur.games.assyrian_wars.rules import FLOW
@@ -153,15 +154,44 @@ def test_7_3_2_excess_cards_give_vps_and_secret_diplomacy_actions() -> None:
         if "keep" in ids:
             pos.act(role, "keep")
         else:
-            card = int(ids[0].split(":")[1])
+            first = next(i for i in ids if i != "discard:suggested")  # card by card
+            card = int(first.split(":")[1])
             if frame["order"][frame["i"]] == "babylonia":
                 discarded_ap += content().cards[card].ap
-            pos.act(role, ids[0])
+            pos.act(role, first)
         s = pos.state
     hand = [n for n in s["countries"]["babylonia"]["hand"] if content().cards[n].kind != "home"]
     assert len(hand) == 6, "7.3.2: a power keeps at most 6 cards besides its home cards"
     assert s["countries"]["babylonia"]["vp"] == vp_before + discarded_ap // 10
     assert s["countries"]["babylonia"].get("sd_extra", 0) == (discarded_ap % 10) // 5
+
+
+def test_7_3_2_the_suggested_discard_is_the_excess_card_by_card_fewest_aps_first() -> None:
+    """7.3.2 with issue 14: the whole excess in one decision, listed first, beside the card-by-card way;
+    it discards what discarding the same cards one by one discards."""
+    pos = Position.setup(GAME, "two_rivers", 4)
+    pos.state["countries"]["babylonia"]["eco"] = 13
+    _interphase_cards(pos)
+    while GAME.active(pos.state) and "keep" in pos.ids(GAME.active(pos.state)[0]):
+        pos.act(GAME.active(pos.state)[0], "keep")
+    s = pos.state
+    while s["stack"][-1]["step"] == "hand_size" and s["stack"][-1]["order"][s["stack"][-1]["i"]] != "babylonia":
+        role = GAME.active(s)[0]
+        pos.act(role, next(i for i in pos.ids(role) if i != "discard:suggested"))
+        s = pos.state
+    role = GAME.active(s)[0]
+    ids = pos.ids(role)
+    assert ids[0] == "discard:suggested" and all(i.startswith("discard:") for i in ids)
+    suggested = GAME.legal_actions(s, role)[0]["params"]["cards"]
+    randoms = [n for n in s["countries"]["babylonia"]["hand"] if content().cards[n].kind != "home"]
+    assert len(suggested) == len(randoms) - 6 > 1
+    assert sorted(content().cards[n].ap for n in suggested) == \
+        sorted(content().cards[n].ap for n in randoms)[:len(suggested)]
+    by_hand = Position(GAME, clone(s))
+    pos.act(role, "discard:suggested")
+    for n in suggested:
+        by_hand.act(role, f"discard:{n}")
+    assert pos.state == by_hand.state
 
 
 def test_7_3_2_mulligan_draws_one_fewer_once_per_turn() -> None:

@@ -142,11 +142,11 @@ def test_8_1_an_ambush_card_declares_no_war_the_ordinary_interception_still_may(
         if frame["step"] != "window" or (frame.get("trigger") == "enemy_enters_adjacent_area"
                                           and frame["order"][frame["i"]] == "assyria"):
             break
-        pos.act(frame["order"][frame["i"]], "done")
+        pos.act(frame["order"][frame["i"]], "pass")
     assert top(pos).get("trigger") == "enemy_enters_adjacent_area"
     pos.assert_illegal("assyria", "choose:77", rule="6.11.e")
     while top(pos)["step"] == "window":
         frame = top(pos)
-        pos.act(frame["order"][frame["i"]], "done")
+        pos.act(frame["order"][frame["i"]], "pass")
     assert "intercept_dow:assyria-turtanu" in pos.ids("assyria")
     assert not ctx(pos).at_war("assyria", "urartu")

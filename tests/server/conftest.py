@@ -108,7 +108,8 @@ class Server:
 
     def start(self) -> None:
         env = dict(os.environ, ASHUR_PLUGINS="tests.core.tinygame:GAME", PYTHONPATH=str(ROOT),
-                   ASHUR_SECRET="test-secret", ASHUR_STRICT_COW="1", ASHUR_LOGIN_LIMIT="5")
+                   ASHUR_SECRET="test-secret", ASHUR_STRICT_COW="1", ASHUR_LOGIN_LIMIT="5",
+                   ASHUR_SWEEP_SECONDS="0.3")
         with self.log.open("ab") as out:
             self.proc = subprocess.Popen(
                 [sys.executable, "-m", "ashur.cli", "serve", "--port", str(self.port), "--db", self.db_url,

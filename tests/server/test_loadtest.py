@@ -56,7 +56,8 @@ def test_other_urls_are_refused(url: str) -> None:
 
 @pytest.mark.parametrize("argv", [["--base-url", "http://8.8.8.8"], ["--games", "0"], ["--games", "10001"],
                                   ["--seconds", "0"], ["--seconds", "3601"], ["--max-actions", "0"],
-                                  ["--connections", "0"], ["--seat", "bot:random"]])
+                                  ["--connections", "0"], ["--seat", "bot:random"], ["--think", "-1"],
+                                  ["--think", "3601"]])
 def test_bad_arguments_exit(argv: list[str]) -> None:
     with pytest.raises(SystemExit):
         lt.parse_args(argv)
@@ -65,6 +66,7 @@ def test_bad_arguments_exit(argv: list[str]) -> None:
 def test_defaults() -> None:
     a = lt.parse_args([])
     assert a.base_url == "http://127.0.0.1:8000" and a.games == 10 and a.seconds == 30 and not a.json
+    assert a.think == 0.0
 
 
 def test_percentile_nearest_rank() -> None:
@@ -200,6 +202,19 @@ def test_clients_play_games_to_their_end(api: str) -> None:
     assert summary["games"] == 4 and summary["games_over"] == 4
     assert summary["actions"] == summary["status"]["action 200"] > 4 * 6
     assert summary["latency_ms"]["p50"] <= summary["latency_ms"]["p99"] <= summary["latency_ms"]["max"]
+
+
+def test_think_time_slows_the_offered_load_and_is_not_timed(api: str) -> None:
+    """With a mean think time each seat pauses before it acts: the games still end, fewer actions go
+    out per second than as fast as possible, and no pause is counted in an action's latency."""
+    args = lt.parse_args(["--base-url", api, "--games", "2", "--seconds", "120", "--game", "tiny",
+                          "--scenario", "basic", "--seed", "3", "--connections", "4", "--think", "0.05"])
+    summary = asyncio.run(lt.Runner(args).run(lt.roles_of("tiny", "basic")))
+    assert summary["games_over"] == 2 and summary["think_seconds"] == 0.05
+    # at least one pause per action, one game's seats pausing one at a time (mostly): a wall time of
+    # about 0.05 s per action of a game; the latencies hold the POSTs only
+    assert summary["seconds"] >= 0.02 * summary["actions"] / 2
+    assert summary["latency_ms"]["max"] < summary["seconds"] * 1000
 
 
 def test_bounded_by_action_count_on_assyrian_wars(api: str, capsys: pytest.CaptureFixture[str]) -> None:

@@ -227,3 +227,43 @@ def _scramble_cargo(ctx: Ctx, mine: set[str], keep: set[str], r: random.Random) 
         r.shuffle(ships)
         for p, ship in zip(pids, ships, strict=True):
             ctx.piece(p)["aboard"] = ship
+
+
+def side_hidden(ctx: Ctx, c: str) -> bool:
+    """9.5: whether a stack on the map hides a piece of `c`'s side from the others: a stack of two or more
+    pieces (the others see its top and its size only) holding a piece of `c`, of a country played by the
+    same role, or of a minor or nomad allied to `c`, not every piece of it shown in a battle being fought."""
+    if not fogged(ctx):
+        return False
+    from ashur.games.assyrian_wars.rules.base.players import countries_of_role, role_of
+
+    role = role_of(ctx, c)
+    side = {c} | (countries_of_role(ctx, role) if role is not None else set())
+    shown = revealed(ctx)
+    owner = ctx.owner
+    for st in stacks(ctx):
+        pids = st["pieces"]
+        if len(pids) < 2 or all(p in shown for p in pids):
+            continue
+        for p in pids:
+            o = owner(p)
+            if o in side or ((ctx.is_minor(o) or ctx.is_nomad(o)) and ctx.ally_power(o) == c):
+                return True
+    return False
+
+
+def names_piece(ctx: Ctx, act: dict[str, Any]) -> bool:
+    """Whether an action is a choice among pieces: its id or a parameter of its label names a piece."""
+    pieces = ctx.s["pieces"]
+    if any(part in pieces for part in act["id"].split(":")):
+        return True
+    return any(isinstance(v, str) and v in pieces for v in (act.get("params") or {}).values())
+
+
+def lone_piece_public(ctx: Ctx, c: str, act: dict[str, Any]) -> bool:
+    """Issue 14 with 9.5: a lone choice among pieces (a unit, a leader, a force) given to `c` is public only
+    when nothing of `c`'s side is hidden on the map. Which pieces of a country are candidates (a unit that
+    may raid, be rebuilt, be picked up, take a loss) turns on their kind, side and place, and a stack shows
+    its top and its size only: were a candidate hidden below a top, or the lone one the only one because
+    of what lies hidden, answering it unasked would tell the others what the stack holds."""
+    return not (fogged(ctx) and names_piece(ctx, act) and side_hidden(ctx, c))

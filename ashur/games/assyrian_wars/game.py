@@ -21,6 +21,7 @@ from ashur.core.validate import check_action_id
 from ashur.games.assyrian_wars.ctx import Ctx
 from ashur.games.assyrian_wars.rules import FLOW, HOOKS, load_all
 from ashur.games.assyrian_wars.rules.base.players import countries_of_role, role_of, role_table
+from ashur.games.assyrian_wars.rules.course import orders
 
 State = dict[str, Any]
 MESSAGES = Path(__file__).parent / "messages"
@@ -35,6 +36,15 @@ def content() -> Any:
 
     return load_content()
 
+
+
+def lone_public(ctx: Ctx, step: Any, frame: dict[str, Any], actor: str, lone: Action) -> bool:
+    """Whether the others can tell that `lone` is the actor's only choice (issue 14): the step's own
+    criterion (``Step.lone_is_public``) and, under fog of war (9.5), for a choice among pieces, that
+    nothing of the actor's side is hidden on the map (:func:`fog.lone_piece_public`)."""
+    from ashur.games.assyrian_wars.fog import lone_piece_public
+
+    return step.lone_is_public(ctx, frame, actor) and lone_piece_public(ctx, actor, lone)
 
 class AssyrianWars(Game):
     id = "assyrian-wars"
@@ -68,6 +78,9 @@ class AssyrianWars(Game):
                                             "beginners)", kind=bool),
             "secret_diplomacy": OptionSpec("secret_diplomacy", False, "7.5 secret diplomacy (voluntary)", kind=bool),
             "elimination": OptionSpec("elimination", False, "7.1 elimination (voluntary)", kind=bool),
+            "auto_forced": OptionSpec("auto_forced", True, "answer prompts with one legal action without asking "
+                                      "(not the secrecy passes of windows asking everyone) and offer standing "
+                                      "orders (off: every atom is asked, as in scripted rule tests)", kind=bool),
             "setup_revision": OptionSpec("setup_revision", 0, "scenario set-up of an earlier version, for saved "
                                          "games (0 = current; 1 = before issue 14: Rise and Fall with Phoenicia, "
                                          "Judah and the Scythians pro-Assyrian)", kind=int),
@@ -105,6 +118,8 @@ class AssyrianWars(Game):
         flow.push(state, "game", phase="setup")
         ctx = Ctx(state, content())
         FLOW.advance(ctx, state)
+        if orders.enabled(state):
+            FLOW.settle(ctx, state, self._answer_for(None))
         return state
 
     # --- the contract -------------------------------------------------------------------------
@@ -142,14 +157,59 @@ class AssyrianWars(Game):
         return None
 
     def _legal(self, state: GameState, role: str) -> list[Action]:
-        """The legal actions of `role` (the memo's own list: callers outside get copies)."""
+        """The legal actions of `role` (the memo's own list: callers outside get copies): the step's, then
+        the standing orders it may set or cancel (with the option ``auto_forced``)."""
         key = ("legal", role)
         acts = state.memo.get(key)
         if acts is None:
             actor = self._deciding(state, role)
-            acts = FLOW.actions(self._ctx(state), state, actor) if actor is not None else []
+            if actor is None:
+                acts = []
+            else:
+                ctx = self._ctx(state)
+                settled = state.memo.get("settled")
+                acts = settled[1] if settled is not None and settled[0] == actor else \
+                    FLOW.actions(ctx, state, actor)
+                if orders.enabled(state) and state["stack"]:
+                    frame = state["stack"][-1]
+                    acts = acts + orders.order_actions(ctx, FLOW.step(frame), frame, actor, role, acts)
             state.memo[key] = acts
         return acts
+
+    def _answer_for(self, acting: str | None) -> Any:
+        """The chooser of :meth:`Flow.settle`: a standing order's answer, or the lone legal action that is
+        not a secrecy pass, for the one actor deciding now. An answer given for another role than the
+        `acting` one counts as a reveal (DESIGN: undo ends where control passes to another role; what that
+        role would answer is its own business)."""
+        seen: dict[str, Any] = {"crossed": False, "last": None, "ctx": None}
+
+        def choose(ctx: Ctx, state: State) -> tuple[str, Action] | None:
+            # the questions below only read this state: a frozen Ctx memoises the relations they ask about
+            # (at war, camps, forces), which a Ctx that changes the state may not
+            ctx = seen["ctx"] = Ctx(state, ctx.c, at=ctx._at if ctx._at is not None else ctx._index(), frozen=True)
+            frame = state["stack"][-1]
+            step = FLOW.step(frame)
+            deciders = step.deciders(ctx, frame)
+            if len(deciders) != 1:
+                seen["last"] = None
+                return None
+            actor = deciders[0]
+            role = role_of(ctx, actor)
+            answer = orders.standing_answer(ctx, step, frame, actor, role) if role is not None else None
+            if answer is None:
+                acts = step.actions(ctx, frame, actor)
+                answer = flow.forced(acts)
+                if answer is not None and not lone_public(ctx, step, frame, actor, answer):
+                    answer = None
+                if answer is None:
+                    seen["last"] = (actor, acts)
+                    return None
+            if role != acting:
+                seen["crossed"] = True
+            return actor, answer
+
+        choose.seen = seen  # type: ignore[attr-defined]
+        return choose
 
     def active(self, state: State) -> list[str]:
         state = as_state(state)
@@ -171,7 +231,10 @@ class AssyrianWars(Game):
         actor = self._deciding(state, role) if role != "observer" else None
         prompt = FLOW.prompt(ctx, state, actor) if actor else None
         actions = copy_actions(self._legal(state, role)) if actor else []
-        return build_view(ctx, role, prompt, actions, actor)
+        view = build_view(ctx, role, prompt, actions, actor)
+        if role != "observer":
+            view["orders"] = orders.view_orders(state, role)
+        return view
 
     def apply(self, state: State, role: str, action_id: str) -> None:
         """Apply one legal action to `state` in place (the engine's hot path: simulations, bots, search).
@@ -183,8 +246,19 @@ class AssyrianWars(Game):
         actor = self._deciding(state, role)
         if actor is None:
             self._refuse_not_deciding(state, role, action_id)
+        if action_id.startswith(orders.CANCEL):
+            # a standing order cancelled (issue 14): it answers no prompt, only the role's lists change
+            if not any(a["id"] == action_id for a in self._legal(state, role)) or \
+                    not orders.cancel(state, role, action_id):
+                raise IllegalAction(action_id, "you have no standing order in force with this number", orders.RULE,
+                                    role)
+            for key in [k for k in state.memo if isinstance(k, tuple) and k[0] == "legal"]:
+                del state.memo[key]
+            return
         legal = state.memo.get(("legal", role))
         ctx0 = self._ctx(state)
+        if legal is None and action_id.startswith("order:"):
+            legal = self._legal(state, role)
         if legal is not None:
             act = next((a for a in legal if a["id"] == action_id), None)
             if act is None:
@@ -202,11 +276,29 @@ class AssyrianWars(Game):
         ctx = Ctx(state, content(), at=at, at_own=at_own)
         if static is not None:
             state.memo["pieces_static"] = static
+        settled = None
+        asked: Ctx | None = None
         try:
-            FLOW.apply_found(ctx, state, actor, act)
+            if act["id"].startswith("order:"):
+                answer = orders.apply_order(ctx, role, act)
+                if answer is not None:
+                    FLOW.apply_found(ctx, state, actor, answer)
+            else:
+                FLOW.apply_found(ctx, state, actor, act)
+            if orders.enabled(state):
+                choose = self._answer_for(role)
+                FLOW.settle(ctx, state, choose)
+                if choose.seen["crossed"]:
+                    ctx.reveal()
+                settled = choose.seen["last"]
+                if settled is not None:
+                    asked = choose.seen["ctx"]  # the frozen Ctx of the state as it now stays
         finally:
             static = state.memo.get("pieces_static", static)  # ids and nations of pieces never change
             state.memo.clear()
+        if settled is not None:
+            state.memo["settled"] = settled
+            state.memo["ctx"] = asked  # it memoised the relations the prompt's list needed; views reuse them
         after_key = _readers_key(state)
         after = readers if after_key == key else _readers(ctx)
         if after is not readers and any(r is not None and readers.get(cid) != r for cid, r in after.items()):
@@ -326,6 +418,26 @@ class AssyrianWars(Game):
         from ashur.games.assyrian_wars.tui import render
 
         return render(view, content(), _catalog(lang) or _catalog("en"))
+
+    def decision_kind(self, state: State) -> str:
+        """The kind of the decision now (the step on top of the stack), for the ``prompts`` tally of
+        ``ashur simulate --json``."""
+        return str(state["stack"][-1]["step"]) if state["stack"] else ""
+
+    def lone_kept_secret(self, state: State, role: str) -> bool:
+        """For a prompt of `role` with a single legal action that is not a secrecy ``pass``: whether it is
+        asked because the others cannot tell from what they may know that it is the only choice
+        (:func:`lone_public`); for the ``prompts`` tally (``secret:<kind>``, not ``forced:<kind>``)."""
+        state = as_state(state)
+        actor = self._deciding(state, role)
+        if actor is None or not state["stack"]:
+            return False
+        frame = state["stack"][-1]
+        acts = self._legal(state, role)
+        lone = next((a for a in acts if not a["id"].startswith("order:")), None)
+        if lone is None:
+            return False
+        return not lone_public(self._ctx(state), FLOW.step(frame), frame, actor, lone)
 
     def summary(self, state: State) -> dict[str, Any]:
         return {"turn": state["turn"], "round": state["round"]}

@@ -20,6 +20,7 @@ from ashur.games.assyrian_wars.fog import apply_fog, scramble_fog
 from ashur.games.assyrian_wars.rules.base.naval import sea_control_map
 from ashur.games.assyrian_wars.rules.base.players import countries_of_role
 from ashur.games.assyrian_wars.rules.course.impulse import income_of
+from ashur.games.assyrian_wars.rules.course.orders import scramble_orders
 
 State = dict[str, Any]
 RECENT_LOG = 30
@@ -73,6 +74,16 @@ def _pieces(s: State) -> dict[str, dict[str, Any]]:
     return out
 
 
+def _area_copy(a: dict[str, Any]) -> dict[str, Any]:
+    """A copy of an area's record: scalars, and the one small record an area may hold (``revolt_from``, 7.5)
+    copied one level down."""
+    q = a.copy()
+    inner = q.get("revolt_from")
+    if inner is not None:
+        q["revolt_from"] = dict(inner)
+    return q
+
+
 def build_view(ctx: Ctx, role: str, prompt: dict[str, Any] | None, actions: list[Any],
                deciding: str | None) -> dict[str, Any]:
     s = ctx.s
@@ -102,7 +113,7 @@ def build_view(ctx: Ctx, role: str, prompt: dict[str, Any] | None, actions: list
         "hands": {cid: [card_info(ctx, n) for n in s["countries"][cid]["hand"]] for cid in sorted(mine)
                   if cid in s["countries"]},
         "deck": len(s["deck"]), "discard": public["discard"], "faceup": public["faceup"],
-        "areas": {aid: a.copy() for aid, a in s["areas"].items()}, "pieces": _pieces(s),
+        "areas": {aid: _area_copy(a) for aid, a in s["areas"].items()}, "pieces": _pieces(s),
         "diplo": public["diplo"], "wars": public["wars"],
         "tribute": public["tribute"], "refused": public["refused"], "conquered": public["conquered"],
         "sieges": public["sieges"], "trade": public["trade"], "impulse": own["impulse"],
@@ -133,7 +144,9 @@ def recent_log(ctx: Ctx, mine: set[str], n: int) -> list[dict[str, Any]]:
 
 def scramble_state(ctx: Ctx, role: str, seed: int, *, keep_rng: bool = False) -> State:
     """Change at random everything `role` may not know (the fuzzer's leak check); with `keep_rng` the
-    random generator is left as it is (the same dice come out of the next action)."""
+    random generator is left as it is (the same dice come out of the next action), and so are the other
+    roles' standing orders: answers already given, like the dice already fixed, whose effect must look
+    exactly like the same answer given by hand (the log check compares the outcome of one action)."""
     s = ctx.s
     r = random.Random(seed)
     mine = countries_of_role(ctx, role) if role != "observer" else set()
@@ -172,6 +185,8 @@ def scramble_state(ctx: Ctx, role: str, seed: int, *, keep_rng: bool = False) ->
 
     corelog.rewrite(s, hide)
     scramble_fog(ctx, mine, r)
+    if not keep_rng:
+        scramble_orders(s, {role}, r)  # other roles' standing orders (issue 14) are theirs alone
     return s
 
 

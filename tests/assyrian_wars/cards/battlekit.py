@@ -41,13 +41,13 @@ def answer(pos: Position, plays: dict[str, list[int]] | None = None, kind: str |
         role = GAME.active(pos.state)[0]
         for n in (plays or {}).get(actor, []):
             pos.act(role, f"choose:{n}")
-        pos.act(role, "done")
+        pos.act(role, "pass")
 
 
 def pass_all(pos: Position) -> None:
     """Nobody plays a card in the windows now open, up to the next battle card window (a new round)."""
     while pos.state["stack"] and top(pos)["step"] == "window" and top(pos)["kind"] != "battle":
-        pos.act(GAME.active(pos.state)[0], "done")
+        pos.act(GAME.active(pos.state)[0], "pass")
 
 
 def battle(pos: Position) -> dict[str, Any]:

@@ -84,7 +84,7 @@ def windows(pos: Position, plays: dict[str, list[int]] | None = None) -> list[tu
             wanted.remove(choice)
             pos.act(deciding(pos), f"choose:{choice}")
         else:
-            pos.act(deciding(pos), "done")
+            pos.act(deciding(pos), "pass")
     return met
 
 

@@ -33,7 +33,7 @@ def pass_windows(pos: Position) -> Position:
     that plays it)."""
     while pos.state["stack"] and pos.state["stack"][-1]["step"] == "window":
         frame = pos.state["stack"][-1]
-        pos.act(role(pos, frame["order"][frame["i"]]), "done")
+        pos.act(role(pos, frame["order"][frame["i"]]), "pass")
     return pos
 
 

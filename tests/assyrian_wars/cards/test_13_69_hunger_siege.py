@@ -12,7 +12,7 @@ from tests.assyrian_wars.landkit import army, give_card, loc, put, set_ap, start
 def _pass(pos: Position) -> None:
     """Every window on top is passed by the role deciding for the country asked."""
     while pos.state["stack"] and top(pos)["step"] == "window":
-        pos.act(GAME.active(pos.state)[0], "done")
+        pos.act(GAME.active(pos.state)[0], "pass")
 
 
 def _samaria(pos: Position, level: int, leader: str = "assyria-turtanu",
@@ -53,7 +53,7 @@ def _window_of(pos: Position, country: str) -> None:
     assert frame["step"] == "window" and frame["trigger"] == "hunger_siege_advanced"
     assert frame["context"]["area"] in ("samaria", "jerusalem")
     while (frame := top(pos))["order"][frame["i"]] != country:
-        pos.act(GAME.active(pos.state)[0], "done")
+        pos.act(GAME.active(pos.state)[0], "pass")
 
 
 # --- 69 Hunger in the City ------------------------------------------------------------------------------
@@ -114,7 +114,7 @@ def test_69_hunger_in_the_city_cancelled_by_counter_measures_costs_nothing() -> 
     give_card(pos, "israel", 58)
     pos.act("assyria", "card:69:event")
     while (frame := top(pos))["order"][frame["i"]] != "israel":
-        pos.act(GAME.active(pos.state)[0], "done")
+        pos.act(GAME.active(pos.state)[0], "pass")
     pos.act(GAME.active(pos.state)[0], "choose:58")
     _pass(pos)
     pos.assert_logged(rule="6.11.e", key="aw.event_cancelled", country="israel", cancelled=69)
@@ -130,7 +130,7 @@ def test_13_hezekiah_s_tunnel_cancels_the_increase_before_the_city_surrenders_6_
     _no_sortie(pos)
     pos.assert_logged(rule="6.8.1", key="aw.hunger_advanced", area="jerusalem", level=6, surrender_at=6)
     _window_of(pos, "judah")
-    pos.act("egypt", "choose:13", "done")
+    pos.act("egypt", "choose:13", "pass")
     _pass(pos)
     pos.assert_logged(rule="6.11.e", key="aw.resp.hunger_cancelled", country="judah", area="jerusalem", level=5,
                       applies="6.8.1")
@@ -149,7 +149,7 @@ def test_13_hezekiah_s_tunnel_cancels_both_steps_of_hunger_in_the_city() -> None
     _no_sortie(pos)
     assert pos.state["sieges"]["jerusalem"]["level"] == 4
     _window_of(pos, "judah")
-    pos.act("egypt", "choose:13", "done")
+    pos.act("egypt", "choose:13", "pass")
     _pass(pos)
     assert pos.state["sieges"]["jerusalem"]["level"] == 2
 
@@ -162,7 +162,7 @@ def test_13_hezekiah_s_tunnel_is_refused_for_another_country_s_city_6_8_1() -> N
     _no_sortie(pos)
     _window_of(pos, "judah")
     assert top(pos)["context"]["area"] == "samaria"
-    assert pos.ids("egypt") == ["done"]
+    assert pos.ids("egypt") == ["pass"]
     pos.assert_illegal("egypt", "choose:13", rule="6.8.1")  # the window's rule
 
 
@@ -173,11 +173,11 @@ def test_13_hezekiah_s_tunnel_cancelled_by_counter_measures_the_city_surrenders(
     pos.act("assyria", "siege:assyria-turtanu:hunger")
     _no_sortie(pos)
     _window_of(pos, "judah")
-    pos.act("egypt", "choose:13", "done")
+    pos.act("egypt", "choose:13", "pass")
     while top(pos)["kind"] != "counter_measures":
-        pos.act(GAME.active(pos.state)[0], "done")
+        pos.act(GAME.active(pos.state)[0], "pass")
     while (frame := top(pos))["order"][frame["i"]] != "assyria":
-        pos.act(GAME.active(pos.state)[0], "done")
+        pos.act(GAME.active(pos.state)[0], "pass")
     pos.act("assyria", "choose:58")
     _pass(pos)
     pos.assert_logged(rule="6.11.e", key="aw.event_cancelled", country="assyria", cancelled=13)

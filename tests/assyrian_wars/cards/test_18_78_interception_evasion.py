@@ -15,7 +15,7 @@ from tests.assyrian_wars.landkit import army, give_card, loc, phasing, put, set_
 def _pass(pos: Position) -> None:
     """Every window on top is passed by the role deciding for the country asked (any scenario)."""
     while pos.state["stack"] and top(pos)["step"] == "window":
-        pos.act(GAME.active(pos.state)[0], "done")
+        pos.act(GAME.active(pos.state)[0], "pass")
 
 
 def _window(pos: Position, trigger: str) -> dict[str, Any]:
@@ -26,7 +26,7 @@ def _window(pos: Position, trigger: str) -> dict[str, Any]:
             break
         if frame.get("trigger") == trigger:
             return frame
-        pos.act(frame["order"][frame["i"]], "done")
+        pos.act(frame["order"][frame["i"]], "pass")
     raise AssertionError(f"no {trigger} window")
 
 
@@ -41,7 +41,7 @@ def _turn_of(pos: Position, trigger: str, country: str) -> None:
     """Pass the `trigger` window until `country` is asked."""
     _window(pos, trigger)
     while (frame := top(pos))["order"][frame["i"]] != country:
-        pos.act(frame["order"][frame["i"]], "done")
+        pos.act(frame["order"][frame["i"]], "pass")
 
 
 def _babylon_moves(pos: Position, to: str = "kalhu") -> None:
@@ -96,7 +96,7 @@ def test_77_ambush_is_refused_without_an_army_that_could_intercept_6_11_e() -> N
     _babylon_moves(pos)
     frame = _window(pos, "enemy_enters_adjacent_area")
     assert frame["order"] == ["assyria"]
-    assert pos.ids("assyria") == ["done"]
+    assert pos.ids("assyria") == ["pass"]
     pos.assert_illegal("assyria", "choose:77", rule="6.11.e")
 
 
@@ -114,11 +114,11 @@ def test_77_ambush_cancelled_by_counter_measures_leaves_the_ordinary_interceptio
     give_card(pos, "babylonia", 58)
     _babylon_moves(pos)
     frame = _window(pos, "enemy_enters_adjacent_area")
-    pos.act("assyria", "choose:77", "done")
+    pos.act("assyria", "choose:77", "pass")
     assert top(pos)["kind"] == "counter_measures"
     assert GAME.invariants(pos.state) == []  # the announced card waits in its event frame (6.11)
     while (cm := top(pos))["order"][cm["i"]] != "babylonia":
-        pos.act(cm["order"][cm["i"]], "done")
+        pos.act(cm["order"][cm["i"]], "pass")
     pos.act("babylonia", "choose:58")
     pass_windows(pos)
     pos.assert_logged(rule="6.11.e", key="aw.event_cancelled", country="babylonia", cancelled=77)
@@ -182,7 +182,7 @@ def test_78_feigned_flight_is_refused_without_a_friendly_area_to_evade_to() -> N
     set_ap(pos, 5)
     pos.act("babylonia", "move:babylonia-nabu_zer_kitti_lishir", "to:babylon")
     _window(pos, "enemy_enters_your_area")
-    assert pos.ids("assyria") == ["done"]
+    assert pos.ids("assyria") == ["pass"]
     pos.assert_illegal("assyria", "choose:78", rule="6.11.e")
 
 
@@ -215,7 +215,7 @@ def test_18_mountain_refuge_persian_forces_evade_without_a_roll_6_6_10() -> None
     frame = _window(pos, "enemy_enters_your_area")
     assert frame["order"] == ["persia"]
     assert GAME.active(pos.state) == ["assyria"]  # Assyria's player plays Persia (campaign)
-    pos.act("assyria", "choose:18", "done")
+    pos.act("assyria", "choose:18", "pass")
     _pass(pos)  # Pasargadae is the only friendly area next to Parsumash: no choice to make
     pos.assert_logged(rule="6.11.e", key="aw.resp.auto_evasion", country="persia", dest="pasargadae")
     pos.assert_logged(rule="6.6.10", key="aw.evasion_automatic", area="parsumash", dest="pasargadae")
@@ -259,7 +259,7 @@ def test_76_cut_off_is_only_for_the_attacker_6_6_10() -> None:
     _babylon_moves(pos)
     pos.act("assyria", "evade:nineveh")
     _turn_of(pos, "evasion_declared", "elam")
-    assert pos.ids("elam") == ["done"]
+    assert pos.ids("elam") == ["pass"]
     pos.assert_illegal("elam", "choose:76", rule="6.11.e")
 
 
@@ -298,5 +298,5 @@ def test_74_scouts_are_refused_without_an_own_roll() -> None:
     _babylon_moves(pos)
     pos.act("assyria", "intercept:assyria-turtanu")
     _turn_of(pos, "interception_declared", "elam")
-    assert pos.ids("elam") == ["done"]
+    assert pos.ids("elam") == ["pass"]
     pos.assert_illegal("elam", "choose:74", rule="6.11.e")

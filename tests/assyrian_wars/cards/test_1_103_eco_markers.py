@@ -86,7 +86,7 @@ def test_6_11_e_counter_measures_cancel_the_deportation() -> None:
     pos.act("assyria", "card:1:event")
     frame = top(pos)
     while top(pos)["step"] == "window" and frame["order"][frame["i"]] != "babylonia":
-        pos.act(role(pos, frame["order"][frame["i"]]), "done")
+        pos.act(role(pos, frame["order"][frame["i"]]), "pass")
         frame = top(pos)
     pos.act("babylonia", "choose:58")
     pass_windows(pos)

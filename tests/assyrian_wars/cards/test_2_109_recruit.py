@@ -14,7 +14,7 @@ from tests.assyrian_wars.landkit import ap_left, army, ctx, give_card, loc, phas
 def pass_windows(pos: Position) -> None:
     """Every country asked in an open card window plays no card (answered by the role deciding for it)."""
     while pos.state["stack"][-1]["step"] == "window":
-        pos.act(active_role(pos), "done")
+        pos.act(active_role(pos), "pass")
 
 
 def _event(pos: Position, country: str, card: int) -> str:

@@ -13,7 +13,7 @@ PHARAOH = 35
 def pass_windows(pos: Position) -> None:
     """Every country asked in a card window plays no card (minors answer through their players' roles)."""
     while pos.state["stack"][-1]["step"] == "window":
-        pos.act(pos.game.active(pos.state)[0], "done")
+        pos.act(pos.game.active(pos.state)[0], "pass")
 
 
 def _egypt(ap: float = 1) -> Position:

@@ -61,7 +61,7 @@ def answer_until(pos: Position, country: str) -> None:
     """Everybody asked before `country` in the open window passes."""
     frame = top(pos)
     while frame["order"][frame["i"]] != country:
-        pos.act(deciding(pos), "done")
+        pos.act(deciding(pos), "pass")
         frame = top(pos)
 
 

@@ -22,7 +22,7 @@ def _play(pos: Position, country: str, card: int) -> None:
     top_impulse["cards"] = []  # a fresh impulse for each card of the test
     pos.act(country, f"card:{card}:event")
     while pos.state["stack"][-1]["step"] == "window":
-        pos.act(active_role(pos), "done")
+        pos.act(active_role(pos), "pass")
 
 
 def _pool(pos: Position, country: str) -> list[str]:

@@ -37,7 +37,7 @@ def _war_position(units: list[str] | None = None, leader: str | None = LEADER) -
 def pass_windows(pos: Position) -> None:
     """Every country asked in an open card window plays no card (answered by the role deciding for it)."""
     while pos.state["stack"] and pos.state["stack"][-1]["step"] == "window":
-        pos.act(lk.active_role(pos), "done")
+        pos.act(lk.active_role(pos), "pass")
 
 
 def _war(pos: Position, card: int) -> dict[str, Any]:

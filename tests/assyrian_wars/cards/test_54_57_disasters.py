@@ -16,7 +16,7 @@ UNITS = ["assyria-li3-1", "assyria-li3-2", "assyria-hi4-1"]
 
 def pass_windows(pos: Position) -> None:
     while pos.state["stack"] and pos.state["stack"][-1]["step"] == "window":
-        pos.act(lk.active_role(pos), "done")
+        pos.act(lk.active_role(pos), "pass")
 
 
 def _pestilence(card: int = 56, **options: bool) -> Position:

@@ -45,7 +45,7 @@ def test_6_11_e_counter_measures_cancel_the_event_and_its_cost(recorded: list[st
     frame = top(pos)
     assert frame["step"] == "window" and frame["kind"] == "counter_measures"
     assert "assyria" not in frame["order"]
-    pos.act(frame["order"][0], *(["done"] if frame["order"][0] != "babylonia" else []))
+    pos.act(frame["order"][0], *(["pass"] if frame["order"][0] != "babylonia" else []))
     pos.act("babylonia", f"choose:{cm}")
     pass_windows(pos)
     pos.assert_logged(rule="6.11.e", key="aw.event_cancelled", country="babylonia", card=cm, cancelled=EVENT_CARD)

@@ -22,9 +22,9 @@ def test_6_7_1_battle_counter_measures_cancel_a_revealed_battle_card(bcm: int) -
     pos = start(special_abilities=False)
     _battle_with(pos, [81], [bcm])
     assert top(pos)["kind"] == "battle"
-    pos.act("assyria", "choose:81", "done")
-    assert pos.ids("babylonia") == ["done"]  # not a battle card: its window comes after the reveal
-    pos.act("babylonia", "done")
+    pos.act("assyria", "choose:81", "pass")
+    assert pos.ids("babylonia") == ["pass"]  # not a battle card: its window comes after the reveal
+    pos.act("babylonia", "pass")
     assert top(pos)["kind"] == "battle_counter_measures"
     answer(pos, {"babylonia": [bcm]})
     pos.assert_logged(rule="6.11", key="aw.card_event", card=bcm, how="battle_counter_measures")

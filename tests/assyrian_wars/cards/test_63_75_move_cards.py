@@ -29,7 +29,7 @@ def _fight(pos: Position) -> dict[str, list[int]]:
             continue
         role = pos.game.active(pos.state)[0]
         ids = pos.ids(role)
-        pos.act(role, next((i for i in ids if i == "stay" or i.startswith(("no_intercept", "done"))), ids[0]))
+        pos.act(role, next((i for i in ids if i == "stay" or i.startswith(("no_intercept", "done", "pass"))), ids[0]))
     else:
         raise AssertionError("no battle")
     melee = [e["params"] for e in pos.log[start_len:] if e["key"] == "dice" and e["rule"] == "6.7.2"]

@@ -15,7 +15,7 @@ BESIEGERS = ["assyria-b3-1", "assyria-hi4-1", "assyria-hi4-2", "assyria-li3-1"]
 
 def pass_windows(pos: Position) -> None:
     while pos.state["stack"] and pos.state["stack"][-1]["step"] == "window":
-        pos.act(lk.active_role(pos), "done")
+        pos.act(lk.active_role(pos), "pass")
 
 
 def _samaria(card: int) -> Position:

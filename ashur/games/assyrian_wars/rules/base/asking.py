@@ -73,6 +73,11 @@ class Ask(Step[Ctx]):
     def explain(self, ctx: Ctx, frame: Frame, actor: str, action_id: str) -> tuple[str, str]:
         return (f"{actor} must answer: {frame['kind']}", frame["rule"])
 
+    def orders(self, ctx: Ctx, frame: Frame, actor: str) -> dict[str, str]:
+        """Any answer may stand for the questions of the same kind ("refuse every peace offer")."""
+        q = QUESTIONS[frame["kind"]]
+        return {f"{q.kind}.{c}": f"{q.kind}:{c}" for c in q.choices}
+
     def apply(self, ctx: Ctx, frame: Frame, actor: str, act: Action) -> None:
         q = QUESTIONS[frame["kind"]]
         flow.pop(ctx.s)

@@ -124,13 +124,33 @@ class AssignHits(Step[Ctx]):
         flow.pop(ctx.s)
 
     def actions(self, ctx: Ctx, frame: Frame, actor: str) -> list[Action]:
-        return [action(f"hit:{pid}", "aw.act.assign_hit", frame["rule"], piece=pid, reduced=ctx.piece(pid)["red"])
-                for pid in self._alive(ctx, frame)]
+        alive = self._alive(ctx, frame)
+        acts = [action(f"hit:{pid}", "aw.act.assign_hit", frame["rule"], piece=pid, reduced=ctx.piece(pid)["red"])
+                for pid in alive]
+        if frame["hits"] > 1:
+            # the whole assignment in one decision, first (the default), beside the hit-by-hit way
+            acts.insert(0, action("hits:suggested", "aw.act.losses_suggested", frame["rule"], n=frame["hits"],
+                                  mode="hits", first=self._suggested(ctx, alive),
+                                  among=[[p, bool(ctx.piece(p)["red"])] for p in alive]))
+        return acts
+
+    def _suggested(self, ctx: Ctx, alive: list[str]) -> str:
+        """A full-strength piece (it only flips) before a reduced one, in list order otherwise."""
+        return min(alive, key=lambda p: (bool(ctx.piece(p)["red"]), alive.index(p)))
 
     def prompt(self, ctx: Ctx, frame: Frame, actor: str) -> dict[str, Any]:
         return {"key": "aw.prompt.assign_hits", "params": {"n": frame["hits"]}}
 
     def apply(self, ctx: Ctx, frame: Frame, actor: str, act: Action) -> None:
+        if act["id"] == "hits:suggested":
+            # every hit as suggested, one at a time as the owner would assign them
+            # (a hit that opens a question of its own, 6.16.f cargo, is answered first, as by hand)
+            while ctx.s["stack"][-1] is frame and frame["hits"] > 0 and (alive := self._alive(ctx, frame)):
+                apply_hit(ctx, self._suggested(ctx, alive), frame["rule"])
+                frame["hits"] -= 1
+            if frame["hits"] <= 0 and ctx.s["stack"][-1] is frame:
+                flow.pop(ctx.s)
+            return
         apply_hit(ctx, act["params"]["piece"], frame["rule"])
         frame["hits"] -= 1
         if frame["hits"] <= 0:

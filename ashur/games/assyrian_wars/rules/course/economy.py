@@ -253,9 +253,22 @@ class HandSize(Step[Ctx]):
             n = len(ctx.country(actor)["new_cards"])
             return [action("keep", "aw.act.keep_hand", "7.3.2"),
                     action("mulligan", "aw.act.mulligan", "7.3.2", n=n, draw=max(0, n - 1))]
-        return [action(f"discard:{n}", "aw.act.discard_excess", "7.3.2", card=n, name=ctx.card(n).name,
+        acts = [action(f"discard:{n}", "aw.act.discard_excess", "7.3.2", card=n, name=ctx.card(n).name,
                        ap=ctx.card(n).ap)
                 for n in sorted(set(ctx.hand(actor))) if not ctx.is_home_card(n)]
+        excess = ctx.random_cards_in_hand(actor) - hand_limits(ctx, actor)[1]
+        if excess > 1:
+            # issue 14: the whole excess in one decision, first (the default), beside the card-by-card way
+            acts.insert(0, action("discard:suggested", "aw.act.discard_suggested", "7.3.2", n=excess,
+                                  cards=self._suggested(ctx, actor, excess)))
+        return acts
+
+    @staticmethod
+    def _suggested(ctx: Ctx, actor: str, excess: int) -> list[int]:
+        """The excess cards suggested for discarding: the fewest APs first (the stronger cards stay to be
+        played), then the lower numbers."""
+        cards = [n for n in ctx.hand(actor) if not ctx.is_home_card(n)]
+        return sorted(cards, key=lambda n: (int(ctx.card(n).ap), n))[:excess]
 
     def prompt(self, ctx: Ctx, frame: Frame, actor: str) -> dict[str, Any]:
         if frame["stage"] == "mulligan":
@@ -278,10 +291,10 @@ class HandSize(Step[Ctx]):
             co["new_cards"] = ctx.draw(actor, max(0, len(new) - 1), "7.3.2")
             frame["i"] += 1
             return
-        number = act["params"]["card"]
-        ctx.discard(actor, number)
-        co["excess_ap"] = co.get("excess_ap", 0) + int(ctx.card(number).ap)
-        ctx.log("aw.excess_discard", "7.3.2", country=actor, card=number, name=ctx.card(number).name)
+        for number in act["params"]["cards"] if act["id"] == "discard:suggested" else [act["params"]["card"]]:
+            ctx.discard(actor, number)
+            co["excess_ap"] = co.get("excess_ap", 0) + int(ctx.card(number).ap)
+            ctx.log("aw.excess_discard", "7.3.2", country=actor, card=number, name=ctx.card(number).name)
 
     def _convert(self, ctx: Ctx, cid: str) -> None:
         """7.3.2: every 10 full AP discarded give 1 VP; of the rest, every 5 full AP one extra secret

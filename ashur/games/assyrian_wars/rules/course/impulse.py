@@ -17,9 +17,13 @@ from ashur.core import flow
 from ashur.core.contract import Action, action
 from ashur.core.flow import Step
 from ashur.games.assyrian_wars.ctx import Ctx
+from ashur.games.assyrian_wars.rules.base.forces import pieces_of
+from ashur.games.assyrian_wars.rules.base.secrecy import fogged
 from ashur.games.assyrian_wars.rules.registry import FLOW, HOOKS
 
 Frame = dict[str, Any]
+#: the kinds of pieces that stack on the map (9.5)
+STACKED = ("unit", "merc", "ship", "leader", "king")
 MAX_SAVED = 4
 CARD_PRICE = 5
 PLUS_PRICE = 3
@@ -223,8 +227,31 @@ class Impulse(Step[Ctx]):
         # the impulse as a battle or response card (6.11.d, 6.11.e) ends it without one, as one without
         # cards passes (6.0)
         if passing or frame["cards"] or not ctx.hand(frame["c"]):
-            acts.append(action("end", "aw.act.end_impulse", "3.1", ap=Ctx.ap_text(frame["ap2"] - frame["spent2"])))
+            end = "end"
+            if not acts and ctx.s["options"].get("auto_forced") and not self.lone_is_public(ctx, frame, actor):
+                end = "pass"  # a secrecy pass: asked, so that ending unasked never tells what is hidden
+            acts.append(action(end, "aw.act.end_impulse", "3.1", ap=Ctx.ap_text(frame["ap2"] - frame["spent2"])))
         return acts
+
+    def lone_is_public(self, ctx: Ctx, frame: Frame, actor: str) -> bool:
+        """Issue 14: the others can tell that the impulse offers a single choice only when the hand is empty
+        (its size is public; which cards may be played is not) and, under fog of war (9.5), no stack of the
+        country holds two pieces (a stack shows its top piece and its size: what lies below — a reduced unit
+        to rebuild, a pair to combine, 9.3 — is hidden)."""
+        c = frame["c"]
+        if ctx.hand(c):
+            return False
+        if not fogged(ctx):
+            return True
+        pieces = ctx.s["pieces"]
+        seen: set[str] = set()
+        for pid in pieces_of(ctx, c):
+            p = pieces[pid]
+            if p["kind"] in STACKED and ctx.on_map(p["loc"]):
+                if p["loc"] in seen:
+                    return False
+                seen.add(p["loc"])
+        return True
 
     def find_action(self, ctx: Ctx, frame: Frame, actor: str, action_id: str) -> Action | None:
         """Only the part of the list that `action_id` can belong to (the same actions as :meth:`actions`)."""
@@ -253,7 +280,7 @@ class Impulse(Step[Ctx]):
 
     def apply(self, ctx: Ctx, frame: Frame, actor: str, act: Action) -> None:
         aid = act["id"]
-        if aid == "end":
+        if aid in ("end", "pass"):
             frame["phase"] = "end"
             frame["hook"] = 0
             return

@@ -397,6 +397,10 @@ class Preempt(Step[Ctx]):
     def prompt(self, ctx: Ctx, frame: Frame, actor: str) -> dict[str, Any]:
         return {"key": "aw.prompt.preempt", "params": {"country": actor, "target": frame["target"]}}
 
+    def orders(self, ctx: Ctx, frame: Frame, actor: str) -> dict[str, str]:
+        """Never preempt, for the rest of the turn (3.3)."""
+        return {"no_preempt": "no_preempt"}
+
     def apply(self, ctx: Ctx, frame: Frame, actor: str, act: Action) -> None:
         flow.pop(ctx.s)
         parent = ctx.s["stack"][-1]

@@ -69,10 +69,22 @@ class Window(Step[Ctx]):
         return out
 
     def actions(self, ctx: Ctx, frame: Frame, actor: str) -> list[Action]:
-        acts = [action(f"choose:{n}", "aw.act.choose_card", frame["rule"], card=n, name=ctx.card(n).name)
-                for n in self._playable(ctx, frame, actor)]
-        acts.append(action("done", "aw.act.window_done", frame["rule"], kind=frame["kind"]))
+        """Passing first (the default), then the cards that fit. The window asks even when passing is the
+        only choice: its lone action is then a secrecy pass (``pass``), never answered without asking —
+        except for a participant with an empty hand, which everybody sees (the number of cards in a hand is
+        public): asking it keeps no secret, so with the option ``auto_forced`` its lone action is a plain
+        ``done``, answered by the engine (with the option off every atom is asked, and the id stays ``pass``
+        as in the scripted tests and saves)."""
+        if not ctx.hand(actor) and ctx.s["options"].get("auto_forced", False):
+            return [action("done", "aw.act.window_empty_hand", frame["rule"], kind=frame["kind"])]
+        acts = [action("pass", "aw.act.window_done", frame["rule"], kind=frame["kind"])]
+        acts += [action(f"choose:{n}", "aw.act.choose_card", frame["rule"], card=n, name=ctx.card(n).name)
+                 for n in self._playable(ctx, frame, actor)]
         return acts
+
+    def orders(self, ctx: Ctx, frame: Frame, actor: str) -> dict[str, str]:
+        """A standing order to pass in every card window (it answers whatever the hand holds)."""
+        return {"pass": "pass"} if ctx.hand(actor) else {}
 
     def prompt(self, ctx: Ctx, frame: Frame, actor: str) -> dict[str, Any]:
         return {"key": "aw.prompt.window", "params": {"country": actor, "kind": frame["kind"]}}
@@ -83,7 +95,7 @@ class Window(Step[Ctx]):
         return super().explain(ctx, frame, actor, action_id)
 
     def apply(self, ctx: Ctx, frame: Frame, actor: str, act: Action) -> None:
-        if act["id"] == "done":
+        if act["id"] in ("pass", "done"):
             frame["i"] += 1
             return
         n = act["params"]["card"]

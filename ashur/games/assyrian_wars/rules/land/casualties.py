@@ -240,8 +240,16 @@ class Losses(Step[Ctx]):
             return [action("extra:mercs", "aw.act.odd_loss", frame["rule"], kind="mercs", mode=frame["mode"]),
                     action("extra:regs", "aw.act.odd_loss", frame["rule"], kind="regs", mode=frame["mode"])]
         verb = "hit" if frame["mode"] == "hits" else "rout"
-        return [action(f"{verb}:{pid}", f"aw.act.{verb}_piece", frame["rule"], piece=pid,
-                       reduced=ctx.piece(pid)["red"]) for pid in self._candidates(ctx, frame)]
+        cands = self._candidates(ctx, frame)
+        acts = [action(f"{verb}:{pid}", f"aw.act.{verb}_piece", frame["rule"], piece=pid,
+                       reduced=ctx.piece(pid)["red"]) for pid in cands]
+        if frame["n"] > 1:
+            # the whole allocation in one decision, first (the default); the hit-by-hit way stays beside it
+            present = _present(ctx, frame)
+            acts.insert(0, action(f"{frame['mode']}:suggested", "aw.act.losses_suggested", frame["rule"],
+                                  n=frame["n"], mode=frame["mode"], first=suggested(ctx, cands),
+                                  among=[[p, bool(ctx.piece(p)["red"])] for p in present]))
+        return acts
 
     def prompt(self, ctx: Ctx, frame: Frame, actor: str) -> dict[str, Any]:
         return {"key": "aw.prompt.losses", "params": {"n": frame["n"], "mode": frame["mode"],
@@ -251,7 +259,19 @@ class Losses(Step[Ctx]):
         if frame["regs"] is None:
             self._split(ctx, frame, "mercs" if act["id"] == "extra:mercs" else "regs")
             return
+        if act["id"].endswith(":suggested"):
+            self._take_suggested(ctx, frame)
+            return
         self._take(ctx, frame, act["params"]["piece"])
+
+    def _take_suggested(self, ctx: Ctx, frame: Frame) -> None:
+        """All the hits (routs) of this frame as suggested, one by one as the player would place them: each
+        on the suggested candidate of the moment (6.7.4: the owner's choice, half on mercenaries)."""
+        while ctx.s["stack"] and ctx.s["stack"][-1] is frame and frame["n"] > 0 and _present(ctx, frame):
+            cands = self._candidates(ctx, frame)
+            if not cands:
+                return
+            self._take(ctx, frame, suggested(ctx, cands))
 
     def _take(self, ctx: Ctx, frame: Frame, pid: str) -> None:
         merc = is_mercenary(ctx, pid)
@@ -272,6 +292,12 @@ class Losses(Step[Ctx]):
             rout_piece(ctx, pid, frame["rule"])
         if bf is not None:
             tribe_defeat_vp(ctx, bf, pid)
+
+
+def suggested(ctx: Ctx, cands: list[str]) -> str:
+    """The suggested piece for the next hit or rout: a unit before a leader, a full-strength unit (it only
+    flips) before a reduced one, in the order of the legal list otherwise."""
+    return min(cands, key=lambda p: (is_leader(ctx, p), bool(ctx.piece(p)["red"]), cands.index(p)))
 
 
 def _side_of(bf: Frame, pid: str) -> str:

@@ -123,6 +123,10 @@ class Entry(Step[Ctx]):
                 acts.append(action(f"intercept_armies:{fid}", "aw.act.intercept_armies", "6.6.9", force=fid,
                                    area=area))
             acts.append(action(f"no_intercept:{fid}", "aw.act.no_intercept", "6.6.9", force=fid, area=area))
+            more = self._further_interceptions(frame, actor)
+            if more:
+                # the series merged: decline this force and the others of this country asked next (6.6.9)
+                acts.append(action("no_intercept:all", "aw.act.no_intercept_all", "6.6.9", area=area, n=more + 1))
             return acts
         if kind == "army":
             return [action(f"intercept_army:{q['lid']}", "aw.act.intercept_army", "6.6.9", leader=q["lid"], area=area),
@@ -171,6 +175,28 @@ class Entry(Step[Ctx]):
                     action("withdraw", "aw.act.withdraw", "6.6.5", area=frame["src"])]
         return []
 
+    @staticmethod
+    def _further_interceptions(frame: Frame, actor: str) -> int:
+        """How many interception questions of `actor` follow the one on top without another in between."""
+        n = 0
+        for q in frame["queue"][1:]:
+            if q["q"] != "intercept" or q["c"] != actor:
+                break
+            n += 1
+        return n
+
+    def orders(self, ctx: Ctx, frame: Frame, actor: str) -> dict[str, str]:
+        """Never intercept (a force or an army of a group, 6.6.9), never evade (6.6.10), for the rest of the
+        impulse or turn."""
+        q = frame["queue"][0]
+        if q["q"] == "intercept":
+            return {"no_intercept": f"no_intercept:{frame['cands'][q['i']]['fid']}"}
+        if q["q"] == "army":
+            return {"no_intercept": f"no_intercept_army:{q['lid']}"}
+        if q["q"] == "evade":
+            return {"no_evasion": "stay"}
+        return {}
+
     def prompt(self, ctx: Ctx, frame: Frame, actor: str) -> dict[str, Any]:
         q = frame["queue"][0]
         return {"key": f"aw.prompt.entry_{q['q']}", "params": {"country": actor, "area": frame["area"],
@@ -189,7 +215,13 @@ class Entry(Step[Ctx]):
         q = frame["queue"].pop(0)
         aid = act["id"]
         kind = q["q"]
-        if kind == "intercept":
+        if kind == "intercept" and aid == "no_intercept:all":
+            # one answer for the series: each force declines in turn, exactly as answered one by one
+            self._declare_intercept(ctx, frame, q, f"no_intercept:{frame['cands'][q['i']]['fid']}")
+            for _ in range(self._further_interceptions({"queue": [q, *frame["queue"]]}, actor)):
+                nq = frame["queue"].pop(0)
+                self._declare_intercept(ctx, frame, nq, f"no_intercept:{frame['cands'][nq['i']]['fid']}")
+        elif kind == "intercept":
             self._declare_intercept(ctx, frame, q, aid)
         elif kind == "army":
             if aid.startswith("intercept_army:"):

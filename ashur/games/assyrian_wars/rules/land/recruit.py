@@ -148,6 +148,8 @@ def _offer(ctx: Ctx, frame: Frame) -> list[Action]:
                 if can_pay(frame, strength(ctx, pid)):
                     acts.append(action(f"hire:{pid}", "aw.act.hire", "6.2", piece=pid, ap=strength(ctx, pid) / 2))
             for seller, pids in sellers:
+                if seller in rec.get("refused_sellers", []):
+                    continue  # the seller refused every sale to this buyer for this impulse (9.6)
                 for pid in representatives(ctx, pids):
                     price = math.ceil(strength(ctx, pid) / 2)
                     if pid not in rec.get("refused_sales", []) and can_pay(frame, 2 * price):
@@ -296,40 +298,74 @@ class Place(Step[Ctx]):
 
 @FLOW.register
 class MercSale(Step[Ctx]):
-    """9.6: the selling power consents (or not) to the sale of one of its mercenaries."""
+    """9.6: the selling power consents (or not) to the sale of one of its mercenaries. The series of requests
+    of one buyer in its impulse may be answered in one decision (issue 14): ``sell:all`` consents to this sale
+    and to every further one this buyer asks for in this impulse (they then need no asking), ``refuse:all``
+    refuses this one and every other (the buyer is offered none of the seller's mercenaries any more)."""
 
     kind = "merc_sale"
     rule = "9.6"
 
     def deciders(self, ctx: Ctx, frame: Frame) -> list[str]:
+        if frame["seller"] in land_view(ctx).get("sale_consent", []):
+            return []
         return [frame["seller"]]
+
+    def run(self, ctx: Ctx, frame: Frame) -> None:
+        """A sale the seller has consented to for this impulse (``sell:all``) goes ahead unasked."""
+        flow.pop(ctx.s)
+        _sell(ctx, frame)
 
     def actions(self, ctx: Ctx, frame: Frame, actor: str) -> list[Action]:
         price = math.ceil(strength(ctx, frame["pid"]) / 2)
-        return [action("sell", "aw.act.sell_merc", "9.6", piece=frame["pid"], buyer=frame["c"], ap=price),
+        acts = [action("sell", "aw.act.sell_merc", "9.6", piece=frame["pid"], buyer=frame["c"], ap=price),
                 action("refuse", "aw.act.refuse_sale", "9.6", piece=frame["pid"], buyer=frame["c"])]
+        if any(p != frame["pid"] and ctx.piece(p)["kind"] == "merc" for p in ctx.pieces_at(f"merc:{actor}")):
+            acts += [action("sell:all", "aw.act.sell_merc_all", "9.6", piece=frame["pid"], buyer=frame["c"],
+                            ap=price),
+                     action("refuse:all", "aw.act.refuse_sale_all", "9.6", piece=frame["pid"], buyer=frame["c"])]
+        return acts
 
     def prompt(self, ctx: Ctx, frame: Frame, actor: str) -> dict[str, Any]:
         return {"key": "aw.prompt.merc_sale", "params": {"country": actor, "buyer": frame["c"]}}
 
+    def orders(self, ctx: Ctx, frame: Frame, actor: str) -> dict[str, str]:
+        """Every buyer's sales alike: sell every mercenary asked for, or none, for the rest of the impulse
+        (or turn) — one decision instead of one per mercenary (9.6)."""
+        return {"sell_all": "sell", "sell_none": "refuse"}
+
     def apply(self, ctx: Ctx, frame: Frame, actor: str, act: Action) -> None:
         flow.pop(ctx.s)
         pid, buyer, seller = frame["pid"], frame["c"], frame["seller"]
-        if act["id"] == "refuse":
+        if act["id"].startswith("refuse"):
             land(ctx).setdefault("refused_sales", []).append(pid)
+            if act["id"] == "refuse:all":
+                land(ctx).setdefault("refused_sellers", []).append(seller)
+                ctx.log("aw.sales_refused_all", "9.6", seller=seller, buyer=buyer, piece=pid)
+                return
             ctx.log("aw.sale_refused", "9.6", seller=seller, buyer=buyer, piece=pid)
             return
-        price = math.ceil(strength(ctx, pid) / 2)
-        imp = flow.find(ctx.s, "impulse")
-        assert imp is not None
-        pay(ctx, imp, 2 * price, "9.6", "mercenary", piece=pid, seller=seller)
-        co = ctx.country(seller)
-        got = min(price, MAX_SAVED - co["saved"])
-        co["saved"] += max(0, got)
-        co["sold_mercs_turn"] = ctx.turn
-        ctx.log("aw.merc_sold", "9.6", seller=seller, buyer=buyer, piece=pid, ap=price, kept=max(0, got))
-        ctx.move_piece(pid, f"merc:{buyer}")
-        flow.push(ctx.s, "place", c=buyer, pid=pid, cost2=0, rule="9.6", what="hire")
+        if act["id"] == "sell:all":
+            land(ctx).setdefault("sale_consent", []).append(seller)
+            ctx.log("aw.sales_consented", "9.6", seller=seller, buyer=buyer)
+        _sell(ctx, frame)
+
+
+def _sell(ctx: Ctx, frame: Frame) -> None:
+    """9.6: the buyer pays twice the rounded-up half strength from its APs; the seller saves the half (never
+    above 4 saved APs); the mercenary is placed for the buyer."""
+    pid, buyer, seller = frame["pid"], frame["c"], frame["seller"]
+    price = math.ceil(strength(ctx, pid) / 2)
+    imp = flow.find(ctx.s, "impulse")
+    assert imp is not None
+    pay(ctx, imp, 2 * price, "9.6", "mercenary", piece=pid, seller=seller)
+    co = ctx.country(seller)
+    got = min(price, MAX_SAVED - co["saved"])
+    co["saved"] += max(0, got)
+    co["sold_mercs_turn"] = ctx.turn
+    ctx.log("aw.merc_sold", "9.6", seller=seller, buyer=buyer, piece=pid, ap=price, kept=max(0, got))
+    ctx.move_piece(pid, f"merc:{buyer}")
+    flow.push(ctx.s, "place", c=buyer, pid=pid, cost2=0, rule="9.6", what="hire")
 
 
 HOOKS.add_menu(MenuEntry("build", _offer, _apply, _explain, order=10))

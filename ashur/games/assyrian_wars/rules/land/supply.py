@@ -192,6 +192,12 @@ class Maintenance(Step[Ctx]):
         f = self._current(ctx, frame)
         return self._options(ctx, frame, f) if f else []
 
+    def orders(self, ctx: Ctx, frame: Frame, actor: str) -> dict[str, str]:
+        """The forces asked in a row answered alike: pay for, forage with or starve every force, for the
+        rest of the impulse (or turn) where that answer is open (6.10, 6.14)."""
+        f = self._current(ctx, frame)
+        return {a["id"].split(":")[0]: a["id"] for a in self._options(ctx, frame, f)} if f else {}
+
     def prompt(self, ctx: Ctx, frame: Frame, actor: str) -> dict[str, Any]:
         f = self._current(ctx, frame)
         return {"key": "aw.prompt.maintenance", "params": {"country": actor, "area": f["loc"] if f else ""}}

@@ -30,6 +30,7 @@ from ashur.games.assyrian_wars.ctx import Ctx
 from ashur.games.assyrian_wars.rules.base.forces import is_finished, normalize, pieces_by_owner
 from ashur.games.assyrian_wars.rules.base.naval import RAID, naval, naval_view, raider_attrition
 from ashur.games.assyrian_wars.rules.base.players import role_of
+from ashur.games.assyrian_wars.rules.base.secrecy import leaving_map
 from ashur.games.assyrian_wars.rules.base.units import CAVALRY, strength, unit_type
 from ashur.games.assyrian_wars.rules.course.impulse import can_pay, pay
 from ashur.games.assyrian_wars.rules.land.battle import start_battle
@@ -215,6 +216,7 @@ class RaidPlace(Step[Ctx]):
         pid = frame["pid"]
         p = ctx.piece(pid)
         src = p["loc"]
+        leaving_map(ctx, [pid], f"{RAID}{n}")  # 9.5: the Raid Boxes are open to all (a hidden unit shows)
         p["army"] = None
         p["city"] = False
         ctx.move_piece(pid, f"{RAID}{n}")
@@ -229,6 +231,7 @@ class RaidPlace(Step[Ctx]):
         frame["stage"] = "battle"
         frame["holder"] = holder
         p = ctx.piece(pid)
+        leaving_map(ctx, [pid], f"{RAID}{n}")  # 9.5: the Raid Boxes are open to all (a hidden unit shows)
         p["army"] = None
         p["city"] = False
         src = p["loc"]
