@@ -137,3 +137,28 @@ def test_5_2_1_a_country_without_cities_passes_any_tribute_check() -> None:
     pos.state["refused"]["persia"] = "white"
     assert tribute_dice(ctx, "persia") == 0
     assert tribute_check(ctx, "persia", rule="7.4.4")
+
+
+def test_5_2_3_3_4_a_minor_whose_only_war_ends_by_tribute_peace_becomes_inactive() -> None:
+    """5.2.3: tribute to Assyria ends the payer's wars with Assyria; an unallied minor left without a war
+    is inactive (3.4): its forces leave the map for its home card."""
+    from ashur.games.assyrian_wars.rules.course.tribute import add_tribute
+    from tests.assyrian_wars.politicskit import put, run, setup, war
+
+    pos = setup()
+    minor = "judah"
+    unit = next(pid for pid, p in sorted(pos.state["pieces"].items())
+                if p["nation"] == minor and p["kind"] == "unit")
+    capital = content().nations[minor].capital
+    assert capital is not None
+    pos.state["countries"][minor]["active"] = True
+    pos.state["diplo"][minor].update(power=None, value=0)
+    pos.state["tribute"] = [t for t in pos.state["tribute"] if t["payer"] != minor]
+    war(pos, "assyria", minor)
+    put(pos, unit, capital)
+    run(pos, lambda ctx: add_tribute(ctx, minor, "assyria", "punished", "7.4.4"))
+    assert ["assyria", minor] not in pos.state["wars"]
+    pos.assert_logged(rule="5.2.3", key="aw.tribute_peace", country=minor, other="assyria")
+    pos.assert_logged(rule="3.4", key="aw.minor_deactivated", country=minor)
+    assert not pos.state["countries"][minor]["active"]
+    assert pos.state["pieces"][unit]["loc"] == "homecard"

@@ -76,6 +76,23 @@ def test_6_11_unrepaid_loan_costs_an_eco_marker() -> None:
     pos.assert_logged(rule="6.11")
 
 
+def test_6_11_2_2_an_unrepaid_loan_takes_no_eco_minus_marker_the_stock_lacks() -> None:
+    pos = Position.setup(GAME, "two_rivers", 3)
+    s = pos.state
+    s["countries"]["babylonia"]["borrowed"] = 50
+    others = [a for a, st in sorted(s["areas"].items()) if st["ctrl"] not in ("babylonia",)]
+    stock = content().marker_stock["eco_minus"].count
+    for aid in others[:stock]:
+        s["areas"][aid]["eco_minus"] = 1  # every ECO -1 marker of the box is in play (2.2)
+    for st in s["areas"].values():
+        if st["ctrl"] == "babylonia":
+            st["eco_plus"] = 0
+    pos.act("assyria", next(i for i in pos.ids("assyria") if i.endswith(":ap")), "end")
+    assert pos.ids("babylonia") == [] or not any(i.startswith("eco_minus:") for i in pos.ids("babylonia"))
+    pos.assert_logged(rule="6.11", key="aw.loan_default_nothing", country="babylonia")
+    assert all(st["eco_minus"] == 0 for st in pos.state["areas"].values() if st["ctrl"] == "babylonia")
+
+
 def test_6_7_1_windows_ask_everyone_in_turn_order_and_reveal_together(test_event: int) -> None:
     pos = Position.setup(GAME, "two_rivers", 3)
     ev = cards.EVENTS.pop(test_event)

@@ -149,6 +149,22 @@ def test_9_5_6_16_b_ships_left_behind_with_part_of_the_cargo_show_the_new_stacks
     assert not leaks(pos2.state, "babylonia", zone, "assyria")
 
 
+def test_9_5_6_16_b_the_ship_left_behind_is_named_to_its_owner_only() -> None:
+    pos = naval_start("babylonia", 3, special_abilities=False)
+    _aboard(pos)
+    pos.state["naval"] = {}
+    pos.state["land"] = {}
+    pos.act("babylonia", "fleet:sz_gulf_east", "drop:babylonia-ship-2")
+
+    def entries(role: str, key: str) -> list[dict[str, Any]]:
+        return [e["params"] for _, e in GAME.visible_log(pos.state, role) if e["key"] == key]
+
+    assert entries("babylonia", "aw.fleet_dropped") == [
+        {"country": "babylonia", "ship": "babylonia-ship-2", "zone": "sz_gulf_east"}]
+    assert entries("assyria", "aw.fleet_dropped") == []
+    assert entries("assyria", "aw.fleet_dropped_public") == [{"country": "babylonia", "zone": "sz_gulf_east"}]
+
+
 def test_9_5_6_16_b_fuzz_game_phoenician_fleet_leaves_a_ship_with_cargo_behind() -> None:
     """The fuzz game that found it (campaign, seed 151528603539779, action 500): Elam moves Phoenicia's
     fleet to Cyprus without the ship that carries one unit of Luli's army; the unit left behind is a stack

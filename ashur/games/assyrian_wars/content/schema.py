@@ -56,6 +56,8 @@ class Nation(Strict):
     army_group_cards: Annotated[int, Field(ge=0)] = 0
     printed_city_count: Annotated[int, Field(ge=0)] | None = None
     diplomacy_half_cost: bool = False
+    #: 8.3: VPs for the country destroying the last units of this tribe (or nomad mercenaries) on the map
+    defeat_vp: Annotated[int, Field(ge=1)] | None = None
     note: str | None = None
 
 

@@ -357,7 +357,8 @@ def explain_impulse(ctx: Ctx, frame: Frame, action_id: str) -> tuple[str, str]:
 @FLOW.register
 class LoanDefault(Step[Ctx]):
     """6.11: a loan not repaid in the next scheduled impulse costs an ECO −1 marker on one of the
-    country's cities (its choice), or removes one of its ECO +1 markers instead."""
+    country's cities (its choice), or removes one of its ECO +1 markers instead; with no ECO −1 marker
+    left in the stock (2.2) and no ECO +1 marker to remove, nothing happens."""
 
     kind = "loan_default"
     rule = "6.11"
@@ -365,8 +366,9 @@ class LoanDefault(Step[Ctx]):
     def _options(self, ctx: Ctx, frame: Frame) -> tuple[list[str], list[str]]:
         c = frame["c"]
         plus = [a for a, st in sorted(ctx.s["areas"].items()) if st["eco_plus"] > 0 and st["ctrl"] == c]
+        # 2.2: an ECO -1 marker comes from the finite stock (politics/stock.py, above this module)
         cities = [a for a in sorted(ctx.s["areas"]) if ctx.c.areas[a].city is not None
-                  and ctx.s["areas"][a]["ctrl"] == c and ctx.s["areas"][a]["eco_minus"] == 0]
+                  and ctx.s["areas"][a]["ctrl"] == c and HOOKS.call("stock.eco_minus_refusal", ctx, a) is None]
         return plus, cities
 
     def deciders(self, ctx: Ctx, frame: Frame) -> list[str]:

@@ -15,7 +15,8 @@ from ashur.core import flow
 from ashur.core.contract import Action, action
 from ashur.core.flow import Step
 from ashur.games.assyrian_wars.ctx import Ctx
-from ashur.games.assyrian_wars.rules.registry import FLOW
+from ashur.games.assyrian_wars.rules.base.readings import pre14
+from ashur.games.assyrian_wars.rules.registry import FLOW, HOOKS
 
 Frame = dict[str, Any]
 ASSYRIA = "assyria"
@@ -70,13 +71,24 @@ def tribute_balance(ctx: Ctx, cid: str) -> int:
 
 
 def tribute_peace(ctx: Ctx, payer: str) -> None:
-    """5.2.3: a country paying tribute to Assyria is at peace with Assyria and its allies this turn."""
-    for pair in list(ctx.s["wars"]):
-        if payer in pair:
-            other = pair[0] if pair[1] == payer else pair[1]
-            if other == ASSYRIA or ctx.allied(other, ASSYRIA):
-                ctx.s["wars"].remove(pair)
-                ctx.log("aw.tribute_peace", "5.2.3", country=payer, other=other)
+    """5.2.3: a country paying tribute to Assyria is at peace with Assyria and its allies this turn. The
+    peace is a political change like any other (politics/relations.py, reached through the registry): its
+    consequences follow, e.g. 7.4.3 sieges lifted and 3.4 an unallied minor left without a war inactive."""
+    ended = [pair for pair in ctx.s["wars"] if payer in pair
+             and ((o := pair[0] if pair[1] == payer else pair[1]) == ASSYRIA or ctx.allied(o, ASSYRIA))]
+    if not ended:
+        return
+    if pre14(ctx):
+        _end_wars(ctx, payer, ended)  # older saves: the wars end without their consequences
+        return
+    with HOOKS.call("politics.change", ctx, "5.2.3"):
+        _end_wars(ctx, payer, ended)
+
+
+def _end_wars(ctx: Ctx, payer: str, ended: list[list[str]]) -> None:
+    for pair in ended:
+        ctx.s["wars"].remove(pair)
+        ctx.log("aw.tribute_peace", "5.2.3", country=payer, other=pair[0] if pair[1] == payer else pair[1])
 
 
 def tribute_dice(ctx: Ctx, minor: str) -> int:

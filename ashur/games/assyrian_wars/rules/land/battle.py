@@ -613,3 +613,7 @@ def promotion_rolls(ctx: Ctx, leaders: list[str], rule: str) -> None:
         if any(v % 2 == 0 for v in values):
             p["red"] = False
             ctx.log("aw.promoted", rule, piece=lid, nation=p["nation"])
+
+
+# casualties.py (below this module) names the side that takes a tribe's defeat VPs (8.3)
+HOOKS.provide("land.side_decider", side_decider)

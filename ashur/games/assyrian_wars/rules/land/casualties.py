@@ -25,7 +25,7 @@ from ashur.games.assyrian_wars.ctx import Ctx
 from ashur.games.assyrian_wars.rules.base.forces import drop_leader, normalize, track_sorted
 from ashur.games.assyrian_wars.rules.base.losses import apply_hit
 from ashur.games.assyrian_wars.rules.base.units import is_leader, is_mercenary, ratings, strength, unit_type
-from ashur.games.assyrian_wars.rules.registry import FLOW
+from ashur.games.assyrian_wars.rules.registry import FLOW, HOOKS
 
 Frame = dict[str, Any]
 
@@ -290,6 +290,8 @@ class Losses(Step[Ctx]):
                 drop_leader(ctx, pid)
         else:
             rout_piece(ctx, pid, frame["rule"])
+        if bf is not None:
+            tribe_defeat_vp(ctx, bf, pid)
 
 
 def suggested(ctx: Ctx, cands: list[str]) -> str:
@@ -300,6 +302,38 @@ def suggested(ctx: Ctx, cands: list[str]) -> str:
 
 def _side_of(bf: Frame, pid: str) -> str:
     return "att" if pid in bf["sides"]["att"]["pieces"] else "def"
+
+
+def tribe_defeat_vp(ctx: Ctx, bf: Frame, pid: str) -> None:
+    """8.3: the side that eliminates or routs the last units of a nomad tribe (Cimmerians 2 VP, Scythians
+    4) or of the Arab or Aramaean nomad mercenaries (1 VP) on the map earns the nation's ``defeat_vp``,
+    shared equally between its powers, the excess to the power of the side's commander (as 6.7.5 names
+    him; decision). Losses outside a battle (attrition, a failed retreat) are nobody's victory."""
+    p = ctx.piece(pid)
+    nation = p["nation"]
+    vp = ctx.c.nations[nation].defeat_vp
+    if not vp or p["kind"] != "unit" or ctx.on_map(p["loc"]):
+        return
+    if any(q["nation"] == nation and q["kind"] == "unit" and ctx.on_map(q["loc"]) for q in ctx.s["pieces"].values()):
+        return
+    side = "def" if _side_of(bf, pid) == "att" else "att"
+    heads: list[str] = []
+    for c in bf["sides"][side]["countries"]:
+        head = c if ctx.is_power(c) else ctx.ally_power(c)
+        if head and head in ctx.s["countries"] and head not in heads:
+            heads.append(head)
+    ctx.log("aw.tribe_defeated", "8.3", nation=nation, by=list(bf["sides"][side]["countries"]), vp=vp)
+    if not heads:
+        if bf["sides"][side]["countries"]:
+            ctx.award_vp(bf["sides"][side]["countries"][0], vp, "8.3", "aw.why.tribe", nation=nation)
+        return
+    base, excess = divmod(vp, len(heads))
+    lead = HOOKS.call("land.side_decider", ctx, bf, side) if excess else None
+    lead = lead if lead in heads else (ctx.ally_power(lead) if lead and ctx.ally_power(lead) in heads else heads[0])
+    for h in heads:
+        n = base + (excess if h == lead else 0)
+        if n:
+            ctx.award_vp(h, n, "8.3", "aw.why.tribe", nation=nation)
 
 
 def rout_piece(ctx: Ctx, pid: str, rule: str) -> None:

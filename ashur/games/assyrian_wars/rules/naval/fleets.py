@@ -38,7 +38,7 @@ from ashur.games.assyrian_wars.rules.base.naval import (
     ships_at,
 )
 from ashur.games.assyrian_wars.rules.base.players import role_of
-from ashur.games.assyrian_wars.rules.base.secrecy import restacked
+from ashur.games.assyrian_wars.rules.base.secrecy import log_fogged, restacked
 from ashur.games.assyrian_wars.rules.course.impulse import can_pay, pay
 from ashur.games.assyrian_wars.rules.land.hostilities import declare
 from ashur.games.assyrian_wars.rules.naval.search import may_search, push_inactive_searches, push_search
@@ -301,7 +301,9 @@ class FleetMove(Step[Ctx]):
                 frame["asked"] = arg
         elif head == "drop":
             frame["ships"].remove(arg)
-            ctx.log("aw.fleet_dropped", "6.16.b", country=c, ship=arg, zone=at)
+            # 9.5: which ship of a fogged stack stays behind is the owner's to know; the others see one fewer
+            log_fogged(ctx, "aw.fleet_dropped", "6.16.b", [arg], public="aw.fleet_dropped_public",
+                       public_params={"country": c, "zone": at}, country=c, ship=arg, zone=at)
 
     def _join(self, ctx: Ctx, frame: Frame, ally: str, given: bool) -> None:
         ctx.log("aw.fleet_consent" if given else "aw.fleet_refused", "6.16.b", country=ally, mover=frame["c"],

@@ -295,3 +295,5 @@ def side_of(ctx: Ctx, cid: str) -> list[str]:
 
 # 6.17: minors.py (below this module) reaches the battles of new enemies through the registry.
 HOOKS.provide("politics.coexistence", coexistence)
+# course/tribute.py (below this module) ends wars by tribute peace (5.2.3) as a political change
+HOOKS.provide("politics.change", change)

@@ -68,6 +68,10 @@ def eco_minus_refusal(ctx: Ctx, aid: str) -> str | None:
     return None
 
 
+# course/impulse.py (below this module) checks the stock for an unrepaid loan's ECO -1 marker (6.11)
+HOOKS.provide("stock.eco_minus_refusal", eco_minus_refusal)
+
+
 def place_eco_plus(ctx: Ctx, aid: str) -> bool:
     """Take an ECO +1 marker from the stock into area `aid` (the caller logs why); False when none can go
     there (see :func:`eco_plus_refusal`)."""
