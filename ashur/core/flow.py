@@ -154,9 +154,11 @@ class Flow(Generic[C]):
             return []
         return step.actions(ctx, frame, actor)
 
-    def prompt(self, ctx: C, state: State, actor: str) -> dict[str, Any] | None:
+    def prompt(self, ctx: C, state: State, actor: str, acts: list[Action] | None = None) -> dict[str, Any] | None:
         """The step's prompt, completed with the rule it asks under (the frame's own ``rule`` or the
-        step's) and its default: the first legal action (DESIGN: the sensible default comes first)."""
+        step's) and its default: the first legal action (DESIGN: the sensible default comes first).
+        `acts`, when given, is the step's legal list of `actor` now (``step.actions``), already computed
+        by the caller: it is not computed again."""
         stack = state["stack"]
         if not stack:
             return None
@@ -168,7 +170,8 @@ class Flow(Generic[C]):
         if not out.get("rule"):
             out["rule"] = frame.get("rule") or step.rule
         if "default" not in out:
-            acts = step.actions(ctx, frame, actor)
+            if acts is None:
+                acts = step.actions(ctx, frame, actor)
             out["default"] = acts[0]["id"] if acts else None
             out["default_label"] = acts[0]["label"] if acts else None
         return out

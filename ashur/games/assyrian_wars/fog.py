@@ -20,6 +20,7 @@ from ashur.games.assyrian_wars.rules.base.units import is_leader, ratings
 
 MAX_STACK = 10
 STACK_KINDS = ("unit", "merc", "leader", "king", "ship")
+_STACK_KINDS = frozenset(STACK_KINDS)
 
 
 _STRENGTHS: dict[int, dict[str, tuple[int, int]]] = {}
@@ -57,6 +58,16 @@ def stacks(ctx: Ctx) -> list[dict[str, Any]]:
 
     The same for every role, so a frozen Ctx (one state) computes it once for all the views of that state.
     Callers must not change the result."""
+    return _stacks_owned(ctx)[0]
+
+
+def _stack_owners(ctx: Ctx) -> list[frozenset[str]]:
+    """The owners of the pieces of each stack of :func:`stacks` (one, but for allied armies in a group)."""
+    return _stacks_owned(ctx)[1]
+
+
+def _stacks_owned(ctx: Ctx) -> tuple[list[dict[str, Any]], list[frozenset[str]]]:
+    """:func:`stacks` and :func:`_stack_owners`, made together in one pass, once per frozen Ctx."""
     cache = ctx.cache
     if cache is not None:
         found = cache.get("fog.stacks")
@@ -66,25 +77,11 @@ def stacks(ctx: Ctx) -> list[dict[str, Any]]:
     return _stacks(ctx)
 
 
-def _stacks(ctx: Ctx) -> list[dict[str, Any]]:
+def _stacks(ctx: Ctx) -> tuple[list[dict[str, Any]], list[frozenset[str]]]:
     pieces = ctx.s["pieces"]
-    # one pass over the pieces on the map: per place (location, in the city, owner) its pieces in id order
-    # (the location index keeps its ids sorted), the leaders and the units marching with a leader
-    by_place: dict[tuple[str, bool, str], list[str]] = {}
-    here = ctx.pieces_here
-    for loc in ctx.locations():
-        if loc == "setup" or loc.startswith(OFF_MAP_PREFIXES):
-            continue
-        for pid in here(loc):
-            p = pieces[pid]
-            if p["kind"] in STACK_KINDS:
-                key = (loc, bool(p["city"]), p.get("hired") or p["nation"])
-                found = by_place.get(key)
-                if found is None:
-                    by_place[key] = [pid]
-                else:
-                    found.append(pid)
     out: list[dict[str, Any]] = []
+    owned: list[frozenset[str]] = []
+    # army groups first: their members (the armies on the card) form one stack, wherever they stand
     done: set[str] = set()
     in_group: set[str] = set()
     for gid, g in sorted(groups(ctx).items()):
@@ -92,12 +89,33 @@ def _stacks(ctx: Ctx) -> list[dict[str, Any]]:
         cmd = pieces[g["commander"]]
         out.append({"loc": cmd["loc"], "city": bool(cmd["city"]), "owner": cmd["nation"], "kind": "group",
                     "top": g["commander"], "pieces": sorted(members), "group": gid})
+        owned.append(frozenset(ctx.owner(p) for p in members))
         done.update(members)
         in_group.update(g["armies"])
-    for (loc, city, owner), pids in sorted(by_place.items()):
-        rest = [p for p in pids if p not in done] if done else pids
-        if not rest:
+    # one pass over the other pieces on the map: per place (location, in the city, owner) its pieces in id
+    # order (the location index keeps its ids sorted)
+    by_place: dict[tuple[str, bool, str], list[str]] = {}
+    at = ctx._at if ctx._at is not None else ctx._index()
+    kinds = _STACK_KINDS
+    for loc, pids in at.items():
+        if not pids or loc == "setup" or loc.startswith(OFF_MAP_PREFIXES):
             continue
+        for pid in pids:
+            if pid in done:
+                continue
+            p = pieces[pid]
+            if p["kind"] in kinds:
+                key = (loc, bool(p["city"]), p.get("hired") or p["nation"])
+                found = by_place.get(key)
+                if found is None:
+                    by_place[key] = [pid]
+                else:
+                    found.append(pid)
+    single: dict[str, frozenset[str]] = {}  # the owners of a stack of one place: its owner alone
+    for (loc, city, owner), rest in sorted(by_place.items()):
+        mine = single.get(owner)
+        if mine is None:
+            mine = single[owner] = frozenset((owner,))
         armies: dict[str, list[str]] = {}
         leaders: list[str] = []
         for pid in rest:
@@ -108,26 +126,24 @@ def _stacks(ctx: Ctx) -> list[dict[str, Any]]:
                     leaders.append(pid)
             elif (kind == "unit" or kind == "merc") and p.get("army"):
                 armies.setdefault(p["army"], []).append(pid)
-        marched: set[str] = set()
-        for lid in leaders:
-            units = armies.get(lid)
-            if units:
-                members = sorted([lid, *units])
-                out.append({"loc": loc, "city": city, "owner": owner, "kind": "army", "top": lid, "pieces": members})
-                marched.update(members)
-        if marched:
-            done |= marched
-            rest = [p for p in rest if p not in marched]
+        if armies:
+            marched: set[str] = set()
+            for lid in leaders:
+                units = armies.get(lid)
+                if units:
+                    members = sorted([lid, *units])
+                    out.append({"loc": loc, "city": city, "owner": owner, "kind": "army", "top": lid,
+                                "pieces": members})
+                    owned.append(mine)
+                    marched.update(members)
+            if marched:
+                rest = [p for p in rest if p not in marched]
         for i in range(0, len(rest), MAX_STACK):
             chunk = rest[i:i + MAX_STACK]
             out.append({"loc": loc, "city": city, "owner": owner, "kind": "loose", "top": _top(ctx, chunk),
                         "pieces": chunk})
-    return out
-
-
-def _stack_owners(ctx: Ctx) -> list[frozenset[str]]:
-    """The owners of the pieces of each stack of :func:`stacks` (one, but for allied armies in a group)."""
-    return [frozenset(ctx.owner(p) for p in st["pieces"]) for st in stacks(ctx)]
+            owned.append(mine)
+    return out, owned
 
 
 def apply_fog(ctx: Ctx, view: dict[str, Any], mine: set[str]) -> None:
@@ -138,7 +154,8 @@ def apply_fog(ctx: Ctx, view: dict[str, Any], mine: set[str]) -> None:
     hidden_stacks = []
     pieces = view["pieces"]
     owner = ctx.owner
-    for st, owners in zip(stacks(ctx), ctx.memoised(("fog.owners",), _stack_owners), strict=True):
+    all_stacks, all_owners = _stacks_owned(ctx)
+    for st, owners in zip(all_stacks, all_owners, strict=True):
         if owners <= mine:
             continue
         hide = [p for p in st["pieces"] if p not in shown and (len(owners) == 1 or owner(p) not in mine)]

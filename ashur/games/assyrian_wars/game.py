@@ -170,6 +170,7 @@ class AssyrianWars(Game):
                 settled = state.memo.get("settled")
                 acts = settled[1] if settled is not None and settled[0] == actor else \
                     FLOW.actions(ctx, state, actor)
+                state.memo[("step_legal", role)] = acts  # the step's own list: the prompt's default
                 if orders.enabled(state) and state["stack"]:
                     frame = state["stack"][-1]
                     acts = acts + orders.order_actions(ctx, FLOW.step(frame), frame, actor, role, acts)
@@ -229,8 +230,9 @@ class AssyrianWars(Game):
         state = as_state(state)
         ctx = self._ctx(state)
         actor = self._deciding(state, role) if role != "observer" else None
-        prompt = FLOW.prompt(ctx, state, actor) if actor else None
         actions = copy_actions(self._legal(state, role)) if actor else []
+        # the prompt's default is the first of the step's own list, computed once per state with the legal list
+        prompt = FLOW.prompt(ctx, state, actor, state.memo.get(("step_legal", role))) if actor else None
         view = build_view(ctx, role, prompt, actions, actor)
         if role != "observer":
             view["orders"] = orders.view_orders(state, role)
@@ -252,7 +254,7 @@ class AssyrianWars(Game):
                     not orders.cancel(state, role, action_id):
                 raise IllegalAction(action_id, "you have no standing order in force with this number", orders.RULE,
                                     role)
-            for key in [k for k in state.memo if isinstance(k, tuple) and k[0] == "legal"]:
+            for key in [k for k in state.memo if isinstance(k, tuple) and k[0] in ("legal", "step_legal")]:
                 del state.memo[key]
             return
         legal = state.memo.get(("legal", role))

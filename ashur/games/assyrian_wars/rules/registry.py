@@ -73,6 +73,10 @@ class Hooks:
     #: import time, a lower module calls it by that name without importing its provider (no import circle)
     provided: dict[str, Callable[..., Any]] = field(default_factory=dict)
 
+    #: the menu in order, with the entries it was sorted from (sorted again only when they change)
+    _menu_sorted: tuple[tuple[MenuEntry, ...], list[MenuEntry]] | None = field(default=None, repr=False,
+                                                                               compare=False)
+
     def provide(self, name: str, fn: Callable[..., Any]) -> None:
         if name in self.provided:
             raise ValueError(f"{name!r} provided twice")
@@ -124,7 +128,12 @@ class Hooks:
         self.menu[entry.prefix] = entry
 
     def menu_entries(self) -> list[MenuEntry]:
-        return sorted(self.menu.values(), key=lambda e: (e.order, e.prefix))
+        """The menu's entries by order, then prefix (the caller must not change the list)."""
+        entries = tuple(self.menu.values())
+        found = self._menu_sorted
+        if found is None or found[0] != entries:
+            found = self._menu_sorted = (entries, sorted(entries, key=lambda e: (e.order, e.prefix)))
+        return found[1]
 
     def set_interphase(self, slot: str, order: int, fn: Callable[[Ctx], None]) -> None:
         """Fill an Interphase slot (see :data:`INTERPHASE_SLOTS`)."""

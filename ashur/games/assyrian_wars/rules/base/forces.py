@@ -443,12 +443,22 @@ def forces_at(ctx: Ctx, loc: str, *, city: bool | None = None) -> list[Force]:
 
 
 def _forces_at(ctx: Ctx, loc: str, city: bool | None) -> list[Force]:
-    seen: list[str] = []
+    seen: dict[str, None] = {}  # the force ids in the order first met
     for pid in land_pieces_at(ctx, loc, city):
-        fid = force_id(ctx, pid)
-        if fid not in seen:
-            seen.append(fid)
-    out = [force(ctx, fid) for fid in seen]
+        seen.setdefault(force_id(ctx, pid), None)
+    table = ctx.s["pieces"]
+    gs = groups(ctx)
+    here_on_map = ctx.on_map(loc)
+    out: list[Force | None] = []
+    for fid in seen:
+        p = table[fid] if fid not in gs else None
+        if p is not None and here_on_map and p["kind"] in _UNIT_KINDS:
+            # a unit on its own (its own force id, at `loc`): what force() makes of it, without the lookups
+            owner = p.get("hired") or p["nation"]
+            out.append({"id": fid, "leaders": [], "units": [fid], "pieces": [fid], "commander": None,
+                        "country": owner, "countries": [owner], "loc": p["loc"], "city": bool(p["city"])})
+        else:
+            out.append(force(ctx, fid))
     rank = {"ag": 0}
     return sorted((f for f in out if f is not None),
                   key=lambda f: (rank.get(f["id"][:2], 1 if f["leaders"] else 2), f["id"]))

@@ -68,6 +68,21 @@ def step_cost2(ctx: Ctx, pieces: list[str], a: str, b: str, *, per_unit: bool) -
     return step_costs(ctx, pieces, per_unit=per_unit)(a, b, connection(ctx, a, b))
 
 
+_MIN_STEP: dict[int, tuple[Any, int | None]] = {}
+
+
+def min_step_cost2(ctx: Ctx) -> int | None:
+    """A lower bound of every price :func:`step_costs` can give (half APs; one table per content): the
+    cheapest movement cost of the map (1 outside it), times the smallest factors (half for all-cavalry with
+    9.7, one unit). None when the content allows no positive bound. Since :func:`can_pay` is monotone in the
+    cost, an impulse that cannot pay this bound can pay no step (without a card's free move, 6.11.h)."""
+    entry = _MIN_STEP.get(id(ctx.c))
+    if entry is None or entry[0] is not ctx.c:
+        low = min([1, *(int(a.move_cost) for a in ctx.c.areas.values())])
+        entry = _MIN_STEP[id(ctx.c)] = (ctx.c, low if low >= 1 else None)
+    return entry[1]
+
+
 def step_costs(ctx: Ctx, pieces: list[str], *, per_unit: bool) -> Callable[[str, str, str | None], int]:
     """:func:`step_cost2` of `pieces` as a function of the two areas and :func:`connection` between them
     (what depends on the pieces alone is worked out once, for a force that tries every neighbour)."""

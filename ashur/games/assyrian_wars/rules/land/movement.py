@@ -30,6 +30,7 @@ from ashur.core import flow
 from ashur.core.contract import Action, action
 from ashur.core.flow import Step
 from ashur.games.assyrian_wars.ctx import Ctx
+from ashur.games.assyrian_wars.rules.base.control_areas import has_city
 from ashur.games.assyrian_wars.rules.base.forces import (
     all_forces_of,
     army_units,
@@ -64,6 +65,7 @@ from ashur.games.assyrian_wars.rules.base.terrain import (
     crossing_attrition,
     links,
     mede_regulars_only,
+    min_step_cost2,
     step_costs,
 )
 from ashur.games.assyrian_wars.rules.base.territory import could_intercept_into, friendly_area
@@ -206,7 +208,16 @@ def _offer_move(ctx: Ctx, frame: Frame) -> list[Action]:
     out = []
     finished = rec["finished"]
     landed_now = naval_view(ctx)["landed"]
-    for f in all_forces_of(ctx, c):
+    # the cheap precondition: without a card's free move (6.11.h), an impulse that cannot pay the cheapest
+    # step of the map can pay none (with or without a declaration of war): only entering a city is left
+    cheapest = min_step_cost2(ctx)
+    no_step = cheapest is not None and not can_pay(frame, cheapest) \
+        and not any(e["kind"] == "free_move" for e in ctx.s.get("card_effects") or ())
+    # then only forces in an area with a city they have not entered this impulse can be offered: the others
+    # are not built at all
+    forces = all_forces_of(ctx, c, lambda loc: has_city(ctx, loc) and loc not in city_moves) if no_step \
+        else all_forces_of(ctx, c)
+    for f in forces:
         pieces = f["pieces"]  # movable(), with the per-impulse records read once
         if (finished and any(p in finished for p in pieces)) or (landed_now and any(p in landed_now for p in pieces)):
             continue
@@ -215,7 +226,7 @@ def _offer_move(ctx: Ctx, frame: Frame) -> list[Action]:
         # entering the city is the cheaper test: the neighbours are tried only without it
         city = not f["city"] and f["loc"] not in city_moves and city_open_to(ctx, f["loc"], f["countries"]) \
             and not enemy_field(ctx, f["loc"], c)
-        if city or has_step(ctx, frame, c, f["pieces"], f["loc"], not f["leaders"]):
+        if city or (not no_step and has_step(ctx, frame, c, f["pieces"], f["loc"], not f["leaders"])):
             out.append(action(f"move:{f['id']}", "aw.act.move_force", "6.6", force=f["id"], area=f["loc"],
                               n=len(units_in(ctx, f["pieces"]))))
     return out

@@ -121,18 +121,37 @@ def representatives(ctx: Ctx, pids: list[str]) -> list[str]:
 
 
 # --- the menu -----------------------------------------------------------------------------------------
+_MIN_PRICE: dict[int, tuple[Any, int | None]] = {}
+
+
+def min_price2(ctx: Ctx) -> int | None:
+    """A lower bound (half APs) of every price of this menu, one value per content: a regroup costs 1 or 2,
+    a leader 4, a build 4 per strength point and more, a hire or purchase the mercenary's strength (at least
+    the smallest combat factor of the counters). None when the content gives no bound of at least 0."""
+    entry = _MIN_PRICE.get(id(ctx.c))
+    if entry is None or entry[0] is not ctx.c:
+        low = min([1, *(min(int(sp.front), int(sp.reduced)) for table in (ctx.c.units, ctx.c.mercenary_units)
+                        for sp in table.values())])
+        entry = _MIN_PRICE[id(ctx.c)] = (ctx.c, low if low >= 0 else None)
+    return entry[1]
+
+
 def _offer(ctx: Ctx, frame: Frame) -> list[Action]:
     c = frame["c"]
-    rec = land_view(ctx)
     acts: list[Action] = []
-    cities = build_cities(ctx, c)
-    if cities:
-        table = ctx.s["pieces"]
-        pool = [pid for pid in nation_pieces(ctx, c) if (p := table[pid])["loc"] == "pool"
-                and p["kind"] == "unit" and not is_mercenary(ctx, pid)]
-        for pid in representatives(ctx, pool):
-            if can_pay(frame, build_cost2(ctx, pid)):
-                acts.append(action(f"build:{pid}", "aw.act.build", "6.1", piece=pid, ap=build_cost2(ctx, pid) / 2))
+    cheapest = min_price2(ctx)
+    if cheapest is not None and not can_pay(frame, cheapest):
+        return acts  # nothing of this menu can be paid (can_pay is monotone in the cost)
+    rec = land_view(ctx)
+    # the cheap tests first: the places (home cities, areas for mercenaries) are worked out only when a
+    # piece is there to raise and its price can be paid (the same list: the tests are all side-effect free)
+    table = ctx.s["pieces"]
+    pool = [pid for pid in nation_pieces(ctx, c) if (p := table[pid])["loc"] == "pool"
+            and p["kind"] == "unit" and not is_mercenary(ctx, pid)]
+    builds = [pid for pid in representatives(ctx, pool) if can_pay(frame, build_cost2(ctx, pid))] if pool else []
+    if builds and build_cities(ctx, c):
+        for pid in builds:
+            acts.append(action(f"build:{pid}", "aw.act.build", "6.1", piece=pid, ap=build_cost2(ctx, pid) / 2))
     if hires_mercenaries(ctx, c):
         # the areas are worked out only when there is a mercenary to hire or buy
         mine = pool_hireable(ctx, c, ctx.pieces_at(f"merc:{c}"))
@@ -143,18 +162,22 @@ def _offer(ctx: Ctx, frame: Frame) -> list[Action]:
                     continue
                 # 9.6: Arab and Aramaean mercenaries are never sold
                 sellers.append((seller, [p for p in ctx.pieces_at(f"merc:{seller}") if ctx.piece(p)["kind"] == "merc"]))
-        if (mine or any(pids for _s, pids in sellers)) and merc_areas(ctx, c):
+        if mine or any(pids for _s, pids in sellers):
+            merc_acts: list[Action] = []
             for pid in representatives(ctx, mine):
                 if can_pay(frame, strength(ctx, pid)):
-                    acts.append(action(f"hire:{pid}", "aw.act.hire", "6.2", piece=pid, ap=strength(ctx, pid) / 2))
+                    merc_acts.append(action(f"hire:{pid}", "aw.act.hire", "6.2", piece=pid,
+                                            ap=strength(ctx, pid) / 2))
             for seller, pids in sellers:
                 if seller in rec.get("refused_sellers", []):
                     continue  # the seller refused every sale to this buyer for this impulse (9.6)
                 for pid in representatives(ctx, pids):
                     price = math.ceil(strength(ctx, pid) / 2)
                     if pid not in rec.get("refused_sales", []) and can_pay(frame, 2 * price):
-                        acts.append(action(f"buy_merc:{seller}:{pid}", "aw.act.buy_merc", "9.6", seller=seller,
-                                           piece=pid, ap=price))
+                        merc_acts.append(action(f"buy_merc:{seller}:{pid}", "aw.act.buy_merc", "9.6",
+                                                seller=seller, piece=pid, ap=price))
+            if merc_acts and merc_areas(ctx, c):
+                acts.extend(merc_acts)
     if not rec["leader_bought"] and can_pay(frame, 2 * LEADER_PRICE) and any(
             (q := ctx.piece(p))["kind"] == "leader" and q["loc"] == "pool" for p in nation_pieces(ctx, c)) \
             and leader_areas(ctx, c):

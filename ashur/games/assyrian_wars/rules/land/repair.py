@@ -117,10 +117,27 @@ def rebuildable(ctx: Ctx, c: str) -> list[str]:
     return out
 
 
+_MIN_REBUILD: dict[int, tuple[Any, int]] = {}
+
+
+def min_rebuild_cost2(ctx: Ctx) -> int:
+    """A lower bound of :func:`rebuild_cost2` over every land unit and mercenary of the content (one value
+    per content): an impulse that cannot pay it rebuilds nothing (:func:`can_pay` is monotone in the cost)."""
+    entry = _MIN_REBUILD.get(id(ctx.c))
+    if entry is None or entry[0] is not ctx.c:
+        diffs = [int(sp.front) - int(sp.reduced) for table in (ctx.c.units, ctx.c.mercenary_units)
+                 for sp in table.values()]
+        entry = _MIN_REBUILD[id(ctx.c)] = (ctx.c, min([min(d, 4 * d) for d in diffs], default=0))
+    return entry[1]
+
+
 def _offer(ctx: Ctx, frame: Frame) -> list[Action]:
     c = frame["c"]
     acts = []
-    for pid in rebuildable(ctx, c):
+    # the cheap precondition first: the supply paths of the reduced units are traced only when the cheapest
+    # rebuilding can be paid
+    rebuild = rebuildable(ctx, c) if can_pay(frame, min_rebuild_cost2(ctx)) else []
+    for pid in rebuild:
         cost2 = rebuild_cost2(ctx, pid)
         if can_pay(frame, cost2):
             acts.append(action(f"rebuild:{pid}", "aw.act.rebuild", "6.4", piece=pid, area=ctx.piece(pid)["loc"],

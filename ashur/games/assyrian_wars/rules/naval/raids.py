@@ -100,6 +100,25 @@ def candidates(ctx: Ctx, c: str) -> list[str]:
     return [seen[k] for k in sorted(seen)]
 
 
+def has_candidates(ctx: Ctx, c: str) -> bool:
+    """Whether :func:`candidates` is not empty (stops at the first unit found; the menu needs no more)."""
+    pieces = ctx.s["pieces"]
+    areas = ctx.c.areas
+    if ctx.cache is not None:
+        mine: Any = (pid for owner, pids in pieces_by_owner(ctx).items() if own_side(ctx, c, owner) for pid in pids
+                     if pieces[pid]["kind"] == "unit")
+    else:
+        mine = (pid for pid in pieces if may_raid_with(ctx, pid) and own_side(ctx, c, ctx.owner(pid)))
+    for pid in mine:
+        p = pieces[pid]
+        loc = p["loc"]
+        if loc == "regroup":
+            return True
+        if loc in areas and not ((p["city"] and loc in ctx.s["sieges"]) or is_finished(ctx, [pid])):
+            return True
+    return False
+
+
 def target_boxes(ctx: Ctx, c: str) -> list[int]:
     """Raid Boxes held by raiders not of `c`'s side (those a displacement may attack)."""
     return [n for n in BOXES if occupant(ctx, n) and not own_side(ctx, c, ctx.owner(occupant(ctx, n) or ""))]
@@ -374,7 +393,7 @@ def _offer(ctx: Ctx, frame: Frame) -> list[Action]:
     acts: list[Action] = []
     rec = naval_view(ctx)
     if can_pay(frame, 2 * RAID_AP):
-        if c not in rec["raider"] and (empty_boxes(ctx) or target_boxes(ctx, c)) and candidates(ctx, c):
+        if c not in rec["raider"] and (empty_boxes(ctx) or target_boxes(ctx, c)) and has_candidates(ctx, c):
             acts.append(action("raider", "aw.act.raider", "6.15", ap=RAID_AP))
         if c not in rec["raided"] and raiders_of(ctx, c):
             acts.append(action("raid", "aw.act.raid", "6.15", ap=RAID_AP, n=len(raiders_of(ctx, c))))
