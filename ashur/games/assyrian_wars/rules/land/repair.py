@@ -20,6 +20,7 @@ from ashur.core.contract import Action, action
 from ashur.games.assyrian_wars.ctx import Ctx
 from ashur.games.assyrian_wars.rules.base.control_areas import city_holder
 from ashur.games.assyrian_wars.rules.base.forces import pieces_of
+from ashur.games.assyrian_wars.rules.base.naval import cargo_of
 from ashur.games.assyrian_wars.rules.base.secrecy import leaving_map, log_fogged
 from ashur.games.assyrian_wars.rules.base.territory import friendly_area
 from ashur.games.assyrian_wars.rules.base.units import is_mercenary, spec, unit_type
@@ -199,6 +200,11 @@ def _apply(ctx: Ctx, frame: Frame, act: Action) -> None:
         # 9.5: the second unit goes to its open pool, which shows what fog hid (a reveal, as an elimination)
         leaving_map(ctx, [a, b], "pool")
         pb["army"], pb["city"], pb["red"] = None, False, False
+        if pb["kind"] == "ship":
+            # 6.16.c: what the removed ship carried goes aboard the one flipped to its front side (two reduced
+            # ships carry at most one reduced unit each; a full ship takes two)
+            for p in cargo_of(ctx, b):
+                ctx.piece(p)["aboard"] = a
         if pb["kind"] == "merc" or is_mercenary(ctx, b):
             pb["hired"] = None
             ctx.move_piece(b, "gamepool")
