@@ -81,7 +81,7 @@ class Log:
 class GameState(dict):  # type: ignore[type-arg]
     """A game state: a plain JSON dict, plus its log and the engine's memo of this state (not JSON)."""
 
-    __slots__ = ("log", "memo", "owned")
+    __slots__ = ("lent", "log", "memo", "owned")
 
     def __init__(self, data: State | None = None, log: Log | None = None) -> None:
         super().__init__(data or ())
@@ -95,6 +95,9 @@ class GameState(dict):  # type: ignore[type-arg]
         self.owned: dict[str, set[str]] | None = None
         """Per copy-on-write table, the keys of the records this state owns, i.e. copied on write since the
         last :func:`fork` (None: the state owns every record, as one never forked)."""
+        self.lent: set[str] | None = None
+        """The top-level tables this state shares whole with another state since a :func:`fork` (its
+        `shared` tables); whoever changes one first takes a private copy with :func:`own`."""
 
     def __reduce__(self) -> Any:
         # pickling (process pools) keeps the log
@@ -144,35 +147,102 @@ class Shared(dict):  # type: ignore[type-arg]
         return dict(self)
 
     def __deepcopy__(self, memo: dict[int, Any]) -> dict[str, Any]:
-        return dict(self)
+        return orjson.loads(orjson.dumps(self))  # type: ignore[no-any-return]  # plain, its lists too
 
 
-def fork(state: State, tables: tuple[str, ...] = ()) -> GameState:
+class Frozen(list):  # type: ignore[type-arg]
+    """A list inside a table that several states share whole after :func:`fork` (strict mode only): it
+    refuses every change, as :class:`Shared` does for dicts; to readers, JSON and pickling a plain list."""
+
+    __slots__ = ()
+
+    def _refuse(self, *_: Any, **__: Any) -> Any:
+        raise TypeError("a shared table of a game state is read-only: change it through own() (the game's "
+                        "accessor), which copies it first (copy on write)")
+
+    __setitem__ = __delitem__ = __iadd__ = __imul__ = _refuse  # type: ignore[assignment]
+    append = extend = insert = pop = remove = clear = sort = reverse = _refuse  # type: ignore[assignment]
+
+    def __reduce__(self) -> Any:
+        return (list, (list(self),))
+
+    def __copy__(self) -> list[Any]:
+        return list(self)
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> list[Any]:
+        return orjson.loads(orjson.dumps(self))  # type: ignore[no-any-return]
+
+
+def _freeze(value: Any) -> Any:
+    """`value` with every dict and list in it read-only (:class:`Shared`, :class:`Frozen`)."""
+    if isinstance(value, dict):
+        return Shared({k: _freeze(v) for k, v in value.items()})
+    if isinstance(value, list):
+        return Frozen([_freeze(v) for v in value])
+    return value
+
+
+def copy_record(rec: dict[str, Any]) -> dict[str, Any]:
+    """A private copy of a record of a copy-on-write table (a dict of scalars and lists of scalars, such as
+    a country with its hand; deeper data is deep-copied)."""
+    out = dict(rec)
+    for k, v in out.items():
+        if isinstance(v, list):
+            out[k] = list(v) if all(not isinstance(x, (list, dict)) for x in v) else orjson.loads(orjson.dumps(v))
+        elif isinstance(v, dict):
+            out[k] = orjson.loads(orjson.dumps(v))
+    return out
+
+
+def own(state: State, name: str) -> Any:
+    """The top-level table `name` of `state`, made the state's own first if it shares it with another state
+    (see the `shared` tables of :func:`fork`): the only way to get a table that may be changed."""
+    lent = getattr(state, "lent", None)
+    if lent and name in lent:
+        lent.discard(name)
+        state[name] = orjson.loads(orjson.dumps(state[name]))
+    return state[name]
+
+
+def fork(state: State, tables: tuple[str, ...] = (), shared: tuple[str, ...] = ()) -> GameState:
     """The copy ``act`` works on (a :class:`GameState`; the log is never part of the data).
 
-    The `tables` (top-level dicts of flat records, e.g. every piece) are copied on write: the new state
-    gets its own table holding the same record objects, and both states forget that they own any record
-    (:attr:`GameState.owned`), so whichever changes a record first copies it (the games' accessors do).
-    Everything else is deep-copied. With :data:`STRICT`, the shared records become read-only.
+    The `tables` (top-level dicts of records of scalars and lists of scalars, e.g. every piece) are copied on
+    write: the new state gets its own table holding the same record objects, and both states forget that they
+    own any record (:attr:`GameState.owned`), so whichever changes a record first copies it (the games' accessors do).
+    The `shared` top-level tables (rarely changed) are shared whole: both states list them in
+    :attr:`GameState.lent`, and whoever changes one first takes its own copy (:func:`own`).
+    Everything else is deep-copied. With :data:`STRICT`, the shared records and tables become read-only.
     """
     if not tables or not isinstance(state, GameState):
         return as_state(clone(state))
     rest = dict(state)
+    lent = [name for name in shared if name in rest]
     for name in tables:
+        del rest[name]
+    for name in lent:
         del rest[name]
     data = orjson.loads(orjson.dumps(rest))
     if STRICT:
+        for name in lent:
+            if type(state[name]) not in (Shared, Frozen):
+                state[name] = _freeze(state[name])
         owned = state.owned
         for name in tables:
             src = state[name]
             for key in (src if owned is None else owned.get(name, ())):
                 if type(src[key]) is not Shared:
-                    src[key] = Shared(src[key])
+                    src[key] = _freeze(src[key])
     for name in tables:
         data[name] = dict(state[name])
+    for name in lent:
+        data[name] = state[name]
     new = GameState(data, state.log.fork())
     new.owned = {name: set() for name in tables}
     state.owned = {name: set() for name in tables}
+    if lent:
+        new.lent = set(lent)
+        state.lent = set(lent) if state.lent is None else state.lent | set(lent)
     return new
 
 
@@ -180,13 +250,15 @@ def thaw(state: State) -> None:
     """Give `state` private, writable copies of the records it shares (for code that edits a state by hand,
     such as scripted tests; the engine itself copies a record only when it changes it)."""
     owned = state.owned if isinstance(state, GameState) else None
+    for name in list(getattr(state, "lent", None) or ()):
+        own(state, name)
     for name, table in state.items():
         if type(table) is not dict:
             continue
-        own = owned.get(name) if owned is not None else None
+        mine = owned.get(name) if owned is not None else None
         for key, rec in table.items():
-            if type(rec) is Shared or (owned is not None and name in owned and key not in own):
-                table[key] = dict(rec)
+            if type(rec) is Shared or (owned is not None and name in owned and key not in mine):
+                table[key] = copy_record(rec)
     if isinstance(state, GameState):
         state.owned = None
 

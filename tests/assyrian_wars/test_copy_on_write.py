@@ -46,3 +46,34 @@ def test_an_earlier_state_played_again_in_place_leaves_the_later_one_alone() -> 
         r = game.active(state)[0]
         game.apply(state, r, rng.choice(game.legal_actions(state, r))["id"])
     assert digest(later) == kept
+
+
+def test_countries_diplo_and_shared_tables_are_read_only_after_act_in_strict_mode() -> None:
+    """A rules change that writes a country, a diplomatic record or a shared table past the accessors
+    (``Ctx.country``, ``Ctx.diplo``, ``Ctx.table``) fails loudly in the tests (statedata.STRICT)."""
+    import pytest
+
+    from ashur.core import statedata
+    from ashur.games.assyrian_wars.ctx import Ctx
+    from ashur.games.assyrian_wars.game import content
+
+    assert statedata.STRICT
+    game, state = _setup(5)
+    role = game.active(state)[0]
+    new = game.act(state, role, game.legal_actions(state, role)[0]["id"])
+    cid = next(iter(new["countries"]))
+    minor = next(iter(new["diplo"]))
+    for s in (state, new):
+        with pytest.raises(TypeError, match="read-only"):
+            s["countries"][cid]["hand"].append(1)
+        with pytest.raises(TypeError, match="read-only"):
+            s["diplo"][minor]["value"] = 3
+        with pytest.raises(TypeError, match="read-only"):
+            s["options"]["fog_of_war"] = False
+    before = digest(state)
+    ctx = Ctx(new, content())
+    ctx.hand(cid).append(999)
+    ctx.diplo(minor)["value"] = 7
+    ctx.table("wars").append(["x", "y"])
+    assert digest(state) == before
+    assert new["countries"][cid]["hand"][-1] == 999 and new["diplo"][minor]["value"] == 7

@@ -115,3 +115,35 @@ def test_thaw_gives_a_state_private_copies_of_what_it_shares(monkeypatch: Any) -
     statedata.thaw(new)
     new["pieces"]["a"]["loc"] = "z"
     assert src["pieces"]["a"]["loc"] == "x" and new.owned is None
+
+
+def test_fork_shares_whole_tables_until_one_state_owns_its_copy(monkeypatch: Any) -> None:
+    monkeypatch.setattr(statedata, "STRICT", False)
+    src = GameState({"pieces": {"a": {"loc": "x"}}, "wars": [["a", "b"]], "turn": 1})
+    new = statedata.fork(src, ("pieces",), ("wars", "absent"))
+    assert new["wars"] is src["wars"] and new.lent == {"wars"} and src.lent == {"wars"}
+    statedata.own(new, "wars").append(["c", "d"])
+    assert src["wars"] == [["a", "b"]] and new["wars"] == [["a", "b"], ["c", "d"]] and not new.lent
+    assert statedata.own(src, "wars") is not new["wars"] and not src.lent
+
+
+def test_strict_fork_makes_shared_tables_and_nested_lists_read_only(monkeypatch: Any) -> None:
+    monkeypatch.setattr(statedata, "STRICT", True)
+    src = GameState({"countries": {"x": {"hand": [1, 2], "vp": 0}}, "wars": [["a", "b"]], "turn": 1})
+    new = statedata.fork(src, ("countries",), ("wars",))
+    for state in (src, new):
+        with pytest.raises(TypeError, match="read-only"):
+            state["wars"].append(["c", "d"])
+        with pytest.raises(TypeError, match="read-only"):
+            state["wars"][0].append("c")
+        with pytest.raises(TypeError, match="read-only"):
+            state["countries"]["x"]["hand"].append(3)
+    own = statedata.copy_record(new["countries"]["x"])
+    own["hand"].append(3)
+    assert type(own["hand"]) is list and src["countries"]["x"]["hand"] == [1, 2]
+    assert orjson.loads(orjson.dumps(new)) == {"countries": {"x": {"hand": [1, 2], "vp": 0}},
+                                               "wars": [["a", "b"]], "turn": 1, "log_n": 0}
+    statedata.thaw(new)
+    new["wars"].append(["c", "d"])
+    new["countries"]["x"]["hand"].append(3)
+    assert src["wars"] == [["a", "b"]] and src["countries"]["x"]["hand"] == [1, 2]

@@ -29,6 +29,7 @@ from typing import Any
 
 from ashur.core import log as corelog
 from ashur.core import rng
+from ashur.core.statedata import copy_record, own
 
 State = dict[str, Any]
 
@@ -69,6 +70,8 @@ class Ctx:
         owned = None if frozen else getattr(state, "owned", None)
         self._own_pieces: set[str] | None = owned.get("pieces") if owned is not None else None
         self._own_areas: set[str] | None = owned.get("areas") if owned is not None else None
+        self._own_countries: set[str] | None = owned.get("countries") if owned is not None else None
+        self._own_diplo: set[str] | None = owned.get("diplo") if owned is not None else None
         """The records of the state's copy-on-write tables this Ctx may change in place (None: all); any
         other is copied on its first change (see :func:`ashur.core.statedata.fork`)."""
         """The locations whose index lists this Ctx may change (None: all): after ``act`` forks a state, the
@@ -109,6 +112,17 @@ class Ctx:
                 self.s[key] = rec
         return rec
 
+    def table(self, name: str, default: Any = None) -> Any:
+        """A top-level table of the state to change: the state's own copy (copy on write: after ``act`` forks
+        a state, the tables in ``game.SHARED_TABLES`` are shared whole until changed, see
+        :func:`ashur.core.statedata.fork`). A missing table is created from `default` when one is given."""
+        if self.frozen:
+            return self.s.get(name, default)
+        if default is not None and name not in self.s:
+            self.s[name] = default
+            return default
+        return own(self.s, name)
+
     def reveal(self) -> None:
         """Count a revealed secret (a card drawn or shown): undo may not cross it."""
         self.s["reveals"] += 1
@@ -140,7 +154,14 @@ class Ctx:
         return self._kind[cid] == "minor_city"
 
     def country(self, cid: str) -> dict[str, Any]:
-        return self.s["countries"][cid]
+        """A country's record; in a Ctx that changes the state, the state's own copy (copy on write, as
+        :meth:`piece`; its lists, such as the hand, are copied with it)."""
+        co = self.s["countries"][cid]
+        own = self._own_countries
+        if own is not None and cid not in own:
+            own.add(cid)
+            co = self.s["countries"][cid] = copy_record(co)
+        return co
 
     def in_play(self, cid: str) -> bool:
         """A country with a place in this scenario's game (powers not in the scenario are out)."""
@@ -161,7 +182,7 @@ class Ctx:
         return self.c.cards[number]
 
     def hand(self, cid: str) -> list[int]:
-        return self.s["countries"][cid]["hand"]
+        return self.country(cid)["hand"]
 
     def is_home_card(self, number: int) -> bool:
         return self.c.cards[number].kind == "home"
@@ -200,7 +221,7 @@ class Ctx:
         self.hand(cid).remove(number)
         owner = self.c.cards[number].owner
         if owner is not None and owner in self.s["countries"]:
-            self.s["countries"][owner]["home_discard"].append(number)
+            self.country(owner)["home_discard"].append(number)
         else:
             self.s["discard"].append(number)
 
@@ -300,6 +321,17 @@ class Ctx:
         ally = self.ally_power(cid)
         return self.s["countries"].get(ally, {}).get("camp") if ally else None
 
+    def diplo(self, cid: str) -> dict[str, Any] | None:
+        """The diplomatic record of `cid` to change (None when it has none); in a Ctx that changes the state,
+        the state's own copy (copy on write, as :meth:`piece`). Readers may read ``s["diplo"]`` directly."""
+        table = self.s["diplo"]
+        d = table.get(cid)
+        own = self._own_diplo
+        if d is not None and own is not None and cid not in own:
+            own.add(cid)
+            d = table[cid] = copy_record(d)
+        return d
+
     def ally_power(self, cid: str) -> str | None:
         """The power a minor, minor city or nomad is allied to (alliance status 13–15, 6.9), if any."""
         d = self.s["diplo"].get(cid)
@@ -368,7 +400,7 @@ class Ctx:
         if not target or target not in self.s["countries"]:
             self.log("aw.vp_lost", rule, country=cid, n=n, why=why, **params)
             return
-        self.s["countries"][target]["vp"] += n
+        self.country(target)["vp"] += n
         self.log("aw.vp", rule, country=target, n=n, why=why, **params)
 
 

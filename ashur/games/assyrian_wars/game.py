@@ -26,8 +26,12 @@ from ashur.games.assyrian_wars.rules.course import orders
 State = dict[str, Any]
 MESSAGES = Path(__file__).parent / "messages"
 
-COW_TABLES = ("pieces", "areas")
+COW_TABLES = ("pieces", "areas", "countries", "diplo")
 """The tables of flat records that ``act`` copies on write (most actions change a few pieces and areas)."""
+
+SHARED_TABLES = ("options", "roles", "power_role", "track", "wars", "war_cause", "battles")
+"""The top-level tables that ``act`` shares whole with the state before it (set up once, or changed by few
+actions): changed only through ``Ctx.table``, which copies such a table first (strict mode: read-only)."""
 
 
 @lru_cache(maxsize=1)
@@ -324,10 +328,10 @@ class AssyrianWars(Game):
         legal = self._legal(state, role)
         if not any(a["id"] == action_id for a in legal):
             self.apply(state, role, action_id)  # raises IllegalAction with the step's reason; changes nothing
-        new = fork(state, COW_TABLES)
+        new = fork(state, COW_TABLES, SHARED_TABLES)
         new.memo[("legal", role)] = legal
         new.memo["deciders"] = state.memo["deciders"]
-        for k in ("readers", "readers_key"):
+        for k in ("readers", "readers_key", "pieces_static"):  # pieces_static: ids and nations never change
             if k in state.memo:
                 new.memo[k] = state.memo[k]
         at = self._ctx(state)._at

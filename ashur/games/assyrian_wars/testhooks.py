@@ -32,13 +32,15 @@ def resume(state: State, content: Any) -> None:
     st.memo.clear()
 
 
-def _take_card(s: State, number: int) -> None:
+def _take_card(ctx: Ctx, number: int) -> None:
     """Take card `number` from wherever it is (draw pile, discard pile, a hand, a home-card pile)."""
+    s = ctx.s
     for pile in (s["deck"], s["discard"]):
         if number in pile:
             pile.remove(number)
             return
-    for co in s["countries"].values():
+    for cid in list(s["countries"]):
+        co = ctx.country(cid)
         for pile in (co["hand"], co["home_discard"]):
             if number in pile:
                 pile.remove(number)
@@ -56,13 +58,13 @@ def set_hand(ctx: Ctx, cid: str, cards: list[int]) -> None:
             continue
         hand.remove(number)
         if ctx.card(number).owner == cid:
-            s["countries"][cid]["home_discard"].append(number)
+            ctx.country(cid)["home_discard"].append(number)
         else:
             s["deck"].insert(0, number)
     for number in cards:
         if number in hand:
             continue
-        _take_card(s, number)
+        _take_card(ctx, number)
         hand.append(number)
 
 

@@ -63,7 +63,7 @@ def on_battle_fought(ctx: Ctx, result: Record) -> None:
     if side not in ("att", "def"):
         return
     loser = "def" if side == "att" else "att"
-    ctx.s.setdefault("battles", []).append({"turn": ctx.turn, "area": result.get("area"), "vp": result.get("vp", 0),
+    ctx.table("battles", []).append({"turn": ctx.turn, "area": result.get("area"), "vp": result.get("vp", 0),
                                             "winners": list(result.get(side, [])),
                                             "losers": list(result.get(loser, []))})
 

@@ -119,7 +119,7 @@ def interphase_income(ctx: Ctx) -> None:
     trade = trade_points(ctx)
     s["trade_points"] = {cid: float(v) for cid, v in trade.items() if ctx.is_power(cid)}
     for cid in ctx.track():
-        co = s["countries"][cid]
+        co = ctx.country(cid)
         if ctx.is_nomad(cid):
             continue
         old = co["eco"]
@@ -139,7 +139,7 @@ def interphase_income(ctx: Ctx) -> None:
         repair_all(ctx, city)
     trade_ranking(ctx, trade)
     for cid in ctx.s["countries"]:
-        ctx.s["countries"][cid]["was_active"] = ctx.s["countries"][cid]["active"]
+        ctx.country(cid)["was_active"] = ctx.s["countries"][cid]["active"]
     s["bankrupt"] = []
 
 

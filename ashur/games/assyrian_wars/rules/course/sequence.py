@@ -116,7 +116,8 @@ class TurnStep(Step[Ctx]):
 
 def turn_end(ctx: Ctx) -> None:
     """6.19: unplayed cards stay in hand; home cards and sold army group cards return to their owners."""
-    for cid, c in ctx.s["countries"].items():
+    for cid in list(ctx.s["countries"]):
+        c = ctx.country(cid)
         back = c["home_discard"]
         if back:
             c["hand"].extend(back)
@@ -126,8 +127,8 @@ def turn_end(ctx: Ctx) -> None:
             # home cards given as tribute (7.4.3) go back to their owner
             owner = ctx.card(int(card_no)).owner
             if holder != owner and int(card_no) in ctx.s["countries"][holder]["hand"]:
-                ctx.s["countries"][holder]["hand"].remove(int(card_no))
-                ctx.s["countries"][owner]["hand"].append(int(card_no))
+                ctx.hand(holder).remove(int(card_no))
+                ctx.hand(owner).append(int(card_no))
             ctx.s["home_held"].pop(card_no, None)
         if c.get("ag_sold"):
             c["ag_sold"] = False

@@ -81,7 +81,7 @@ def _event(ctx: Ctx, ev: Any) -> None:
             for pid in units[:command]:
                 s["pieces"][pid]["army"] = lid
             units = units[command:]
-        s["countries"][ev.nation]["active"] = True
+        ctx.country(ev.nation)["active"] = True
         ctx.log("aw.nomads_enter", "7.6", nation=ev.nation, area=where, n=len(placed))
     elif ev.type == "nomad_orders":
         s.setdefault("nomad_orders", {})[ev.nation] = ev.orders.model_dump()
@@ -100,7 +100,7 @@ def _event(ctx: Ctx, ev: Any) -> None:
                 ctx.move_piece(pid, "dead")
         ctx.log("aw.units_removed", "7.6", nation=ev.nation, n=len(ev.counters))
     elif ev.type == "diplomatic_shift":
-        d = s["diplo"].get(ev.subject)
+        d = ctx.diplo(ev.subject)
         if d is not None and d.get("power") == ev.nation and not d.get("pact"):
             d["value"] = max(0, min(15, d["value"] + ev.spaces))
             ctx.log("aw.diplomatic_shift", "7.6", subject=ev.subject, power=ev.nation, value=d["value"])

@@ -87,7 +87,7 @@ def tribute_peace(ctx: Ctx, payer: str) -> None:
 
 def _end_wars(ctx: Ctx, payer: str, ended: list[list[str]]) -> None:
     for pair in ended:
-        ctx.s["wars"].remove(pair)
+        ctx.table("wars").remove(pair)
         ctx.log("aw.tribute_peace", "5.2.3", country=payer, other=pair[0] if pair[1] == payer else pair[1])
 
 

@@ -23,7 +23,7 @@ def penalties(ctx: Ctx) -> None:
     if "assyria" in s["countries"] and not s.get("assyria_conquered"):
         for minor, marker in sorted(s["refused"].items()):
             if marker == "black":
-                ctx.s["countries"]["assyria"]["vp"] -= 2
+                ctx.country("assyria")["vp"] -= 2
                 ctx.log("aw.vp", "8.3.1", country="assyria", n=-2, why="aw.why.unpunished_refuser", minor=minor)
                 s["refused"][minor] = "white"
             else:

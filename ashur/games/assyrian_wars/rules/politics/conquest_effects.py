@@ -69,7 +69,7 @@ def conquer(ctx: Ctx, target: str, conquerors: list[str], rule: str, *, surrende
             lst[:] = [e for e in lst if e["by"] != c]
             lst.append({"by": c, "turn": ctx.turn, "grace_until": None if city else ctx.turn + 1,
                         "surrender": surrender})
-        d = ctx.s["diplo"].get(target)
+        d = ctx.diplo(target)
         if d is not None:
             d["war"] = []
             for c in conquerors:

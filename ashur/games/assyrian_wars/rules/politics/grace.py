@@ -82,7 +82,7 @@ def end_conquest(ctx: Ctx, subject: str, conqueror: str, rule: str, *, influence
         lst.remove(entry)
         if not lst:
             ctx.s["conquered"].pop(subject, None)
-        d = ctx.s["diplo"].get(subject)
+        d = ctx.diplo(subject)
         if d is not None and conqueror in d.get("conquest", []):
             d["conquest"].remove(conqueror)
         ctx.log("aw.grace_ended", rule, country=subject, conqueror=conqueror, influenced=influenced)

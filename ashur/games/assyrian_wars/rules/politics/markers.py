@@ -75,7 +75,8 @@ def relation_vp(ctx: Ctx, scorer: str, subject: str, rule: str, n: int | None = 
 def set_marker(ctx: Ctx, subject: str, power: str | None, value: int, rule: str) -> None:
     """Put `subject`'s marker on `power`'s row at `value` (0: the neutrals box) with all consequences."""
     with relations.change(ctx, rule):
-        d = ctx.s["diplo"][subject]
+        d = ctx.diplo(subject)
+        assert d is not None
         old_ally = ctx.ally_power(subject)
         old_power, old_value = position(ctx, subject)
         if value <= 0 or power is None:
@@ -237,7 +238,8 @@ def minor_city_pact(ctx: Ctx, power: str, city: str, rule: str = "6.11.c2") -> b
     if pact_refusal(ctx, power, city) is not None:
         return False
     with relations.change(ctx, rule):
-        d = ctx.s["diplo"][city]
+        d = ctx.diplo(city)
+        assert d is not None
         d["power"], d["value"], d["pact"] = power, 0, True
         ctx.log("aw.minor_city_pact", rule, city=city, power=power)
         relations.alliance_joins_wars(ctx, city, power)
@@ -249,7 +251,8 @@ def end_pact(ctx: Ctx, city: str, rule: str) -> None:
     """A minor city back to the neutrals box (7.1.D: its power conquered or eliminated)."""
     from ashur.games.assyrian_wars.rules.course.tribute import end_tribute
 
-    d = ctx.s["diplo"][city]
+    d = ctx.diplo(city)
+    assert d is not None
     power = d.get("power")
     if power is None:
         return

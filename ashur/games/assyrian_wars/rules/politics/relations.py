@@ -33,7 +33,7 @@ def key(a: str, b: str) -> str:
 
 
 def _causes(ctx: Ctx) -> dict[str, list[str]]:
-    return ctx.s.setdefault("war_cause", {})
+    return ctx.table("war_cause", {})  # type: ignore[no-any-return]
 
 
 def explicit(ctx: Ctx, a: str, b: str) -> bool:
@@ -50,7 +50,7 @@ def add_war(ctx: Ctx, a: str, b: str, cause: str | None = None) -> bool:
     causes = _causes(ctx)
     if pair not in ctx.s["wars"]:
         causes[k] = []
-        ctx.s["wars"].append(pair)
+        ctx.table("wars").append(pair)
         new = True
     else:
         new = False
@@ -65,7 +65,7 @@ def add_war(ctx: Ctx, a: str, b: str, cause: str | None = None) -> bool:
 def _war_box(ctx: Ctx, a: str, b: str, *, add: bool) -> None:
     """7.4.2: a minor at war with a power has a marker (or a unit) in that power's War box."""
     for power, minor in ((a, b), (b, a)):
-        d = ctx.s["diplo"].get(minor)
+        d = ctx.diplo(minor)
         if d is None or not ctx.is_power(power) or not ctx.in_play(power):
             continue
         if add and power not in d["war"]:
@@ -75,7 +75,7 @@ def _war_box(ctx: Ctx, a: str, b: str, *, add: bool) -> None:
 
 
 def _drop(ctx: Ctx, pair: list[str]) -> None:
-    ctx.s["wars"].remove(pair)
+    ctx.table("wars").remove(pair)
     _causes(ctx).pop(key(*pair), None)
     _war_box(ctx, pair[0], pair[1], add=False)
 
