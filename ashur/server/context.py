@@ -3,15 +3,32 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 from sqlalchemy import Engine
 
 from ashur.server.settings import Settings
 
 if TYPE_CHECKING:
-    from ashur.server.bots import BotRunner
-    from ashur.server.ws import Hub
+    from starlette.websockets import WebSocket
+
+
+class Hub(Protocol):
+    """The websocket hub (:class:`ashur.server.ws.Hub`), as the modules below it see it: the context is
+    imported by everything, so it names no server module above it."""
+
+    def start(self) -> None: ...
+    def stop(self) -> None: ...
+    def poke_threadsafe(self, game_id: str) -> None: ...
+    async def serve(self, ws: WebSocket, game_id: str, role: str) -> None: ...
+
+
+class BotRunner(Protocol):
+    """The bot runner (:class:`ashur.server.bots.BotRunner`), seen the same way."""
+
+    def start(self) -> None: ...
+    def stop(self) -> None: ...
+    def wake(self, game_id: str) -> None: ...
 
 
 @dataclass
