@@ -5,12 +5,9 @@ is pushed to the websockets. Time is moved with the ``--dev`` clock, never by sl
 
 from __future__ import annotations
 
-import os
 import time
 from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
-from unittest import mock
 
 import httpx
 import orjson
@@ -18,9 +15,9 @@ import pytest
 from sqlalchemy import create_engine, text
 from websockets.sync.client import connect
 
-from tests.server.conftest import Server, make_db
+from tests.server.conftest import Server
 from tests.server.helpers import WAIT, create, register
-from tests.server.test_waiting import HOUR, Hooks, Mailbox, act, advance, hooks, mailbox, profile, until
+from tests.server.test_waiting import HOUR, Hooks, Mailbox, act, advance, hooks, mailbox, mailing_server, profile, until
 
 __all__ = ["hooks", "mailbox"]  # the fixtures, shared with test_waiting
 
@@ -29,14 +26,7 @@ __all__ = ["hooks", "mailbox"]  # the fixtures, shared with test_waiting
 def srv2(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory,
          mailbox: Mailbox) -> Iterator[Server]:
     """Two worker processes (two sweeps) that mail through `mailbox` and may post to loopback webhooks."""
-    pg = request.getfixturevalue("postgres") if request.param == "postgresql" else None
-    server = Server(make_db(request.param, Path(tmp_path_factory.mktemp("db")), pg), workers=2)
-    env = {"ASHUR_SMTP_HOST": "127.0.0.1", "ASHUR_SMTP_PORT": str(mailbox.controller.port),
-           "ASHUR_SMTP_FROM": "ashur@example.org", "ASHUR_WEBHOOK_PRIVATE": "1", "ASHUR_BASE_URL": server.url}
-    with mock.patch.dict(os.environ, env):
-        server.start()
-    yield server
-    server.stop()
+    yield from mailing_server(request, tmp_path_factory, mailbox, workers=2)
 
 
 def markers(srv: Server, gid: str) -> tuple[Any, Any]:

@@ -97,8 +97,15 @@ def hooks() -> Iterator[Hooks]:
 @pytest.fixture(scope="module", params=["sqlite", "postgresql"])
 def srv(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory, mailbox: Mailbox) -> Iterator[Server]:
     """A server that mails through `mailbox` and may post webhooks to loopback addresses."""
+    yield from mailing_server(request, tmp_path_factory, mailbox)
+
+
+def mailing_server(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory, mailbox: Mailbox,
+                   workers: int = 1) -> Iterator[Server]:
+    """Start a server on the fixture's database kind that mails through `mailbox` and may post webhooks to
+    loopback addresses; stop it after the yield (the body of the server fixtures)."""
     pg = request.getfixturevalue("postgres") if request.param == "postgresql" else None
-    server = Server(make_db(request.param, Path(tmp_path_factory.mktemp("db")), pg))
+    server = Server(make_db(request.param, Path(tmp_path_factory.mktemp("db")), pg), workers=workers)
     env = {"ASHUR_SMTP_HOST": "127.0.0.1", "ASHUR_SMTP_PORT": str(mailbox.controller.port),
            "ASHUR_SMTP_FROM": "ashur@example.org", "ASHUR_WEBHOOK_PRIVATE": "1", "ASHUR_BASE_URL": server.url}
     with mock.patch.dict(os.environ, env):

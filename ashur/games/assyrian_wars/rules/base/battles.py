@@ -73,6 +73,17 @@ if _add is not None:
     _add(40, "politics_battle_records", on_battle_fought)
 
 
+def vp_heads(ctx: Ctx, countries: list[str]) -> list[str]:
+    """8.3: the powers that score the VPs of these countries, in their order, once each (a minor's VPs go to
+    its allied power; an unallied minor's or tribe's have nobody)."""
+    heads: list[str] = []
+    for c in countries:
+        head = c if ctx.is_power(c) else ctx.ally_power(c)
+        if head and head in ctx.s["countries"] and head not in heads:
+            heads.append(head)
+    return heads
+
+
 def lost_big_battle(ctx: Ctx, cid: str, turn: int | None = None, min_vp: int = 3) -> bool:
     """7.1.B: `cid` was defeated in a battle that earned the victor at least 3 VP (in `turn`, or ever)."""
     for rec in records(ctx):

@@ -25,6 +25,7 @@ from ashur.core import log as corelog
 from ashur.core.contract import Action, action
 from ashur.core.flow import Step
 from ashur.games.assyrian_wars.ctx import Ctx
+from ashur.games.assyrian_wars.rules.base.battles import vp_heads
 from ashur.games.assyrian_wars.rules.base.forces import (
     forces_at,
     group_of,
@@ -523,11 +524,7 @@ class Battle(Step[Ctx]):
         if n == 0:
             self._finish(ctx, frame)
             return
-        heads: list[str] = []
-        for c in frame["sides"][winner]["countries"]:
-            head = c if ctx.is_power(c) else ctx.ally_power(c)
-            if head and head in ctx.s["countries"] and head not in heads:
-                heads.append(head)
+        heads = vp_heads(ctx, frame["sides"][winner]["countries"])
         if not heads:
             ctx.award_vp(frame["sides"][winner]["countries"][0], n, "8.3", "aw.why.battle", area=frame["area"])
             self._finish(ctx, frame)

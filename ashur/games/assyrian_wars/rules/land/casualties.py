@@ -22,6 +22,7 @@ from ashur.core import flow
 from ashur.core.contract import Action, action
 from ashur.core.flow import Step
 from ashur.games.assyrian_wars.ctx import Ctx
+from ashur.games.assyrian_wars.rules.base.battles import vp_heads
 from ashur.games.assyrian_wars.rules.base.forces import drop_leader, normalize, track_sorted
 from ashur.games.assyrian_wars.rules.base.losses import apply_hit
 from ashur.games.assyrian_wars.rules.base.units import is_leader, is_mercenary, ratings, strength, unit_type
@@ -317,11 +318,7 @@ def tribe_defeat_vp(ctx: Ctx, bf: Frame, pid: str) -> None:
     if any(q["nation"] == nation and q["kind"] == "unit" and ctx.on_map(q["loc"]) for q in ctx.s["pieces"].values()):
         return
     side = "def" if _side_of(bf, pid) == "att" else "att"
-    heads: list[str] = []
-    for c in bf["sides"][side]["countries"]:
-        head = c if ctx.is_power(c) else ctx.ally_power(c)
-        if head and head in ctx.s["countries"] and head not in heads:
-            heads.append(head)
+    heads = vp_heads(ctx, bf["sides"][side]["countries"])
     ctx.log("aw.tribe_defeated", "8.3", nation=nation, by=list(bf["sides"][side]["countries"]), vp=vp)
     if not heads:
         if bf["sides"][side]["countries"]:

@@ -34,6 +34,7 @@ from ashur.core import flow
 from ashur.core.contract import Action, action
 from ashur.core.flow import Step
 from ashur.games.assyrian_wars.ctx import Ctx
+from ashur.games.assyrian_wars.rules.base.battles import vp_heads
 from ashur.games.assyrian_wars.rules.base.control_areas import city_holder, has_city, set_control
 from ashur.games.assyrian_wars.rules.base.forces import (
     force,
@@ -440,11 +441,7 @@ def city_taken(ctx: Ctx, aid: str, taker: str, besiegers: list[str], garrison_un
 def share_vp(ctx: Ctx, pieces: list[str], taker: str, vp: int, aid: str) -> None:
     """8.3: VPs of a multinational force are shared equally between its powers; the commander's power
     takes the excess (decision)."""
-    heads: list[str] = []
-    for c in track_sorted(ctx, {ctx.owner(p) for p in pieces} | {taker}):
-        head = c if ctx.is_power(c) else ctx.ally_power(c)
-        if head and head in ctx.s["countries"] and head not in heads:
-            heads.append(head)
+    heads = vp_heads(ctx, track_sorted(ctx, {ctx.owner(p) for p in pieces} | {taker}))
     if not heads:
         ctx.award_vp(taker, vp, "8.3", "aw.why.city", area=aid)
         return
