@@ -218,6 +218,41 @@ class Game(ABC):
         ``cards_played``: events played per card number)."""
         return {}
 
+    # --- the table's helpers (issue 16) ---------------------------------------------------------
+    def why_not(self, state: State, role: str, action_id: str) -> dict[str, str] | None:
+        """Why `role` may not play `action_id` now: ``{"error", "rule"}`` (the engine's refusal, naming the
+        rule), or None when it is legal. Never changes `state`, and says nothing `role` may not know."""
+        from ashur.core.errors import IllegalAction
+
+        if any(a["id"] == action_id for a in self.legal_actions(state, role)):
+            return None
+        try:
+            self.act(state, role, action_id)
+        except IllegalAction as exc:
+            return {"error": str(exc), "rule": exc.rule or ""}
+        return {"error": f"{action_id!r} is not one of the legal actions now", "rule": ""}
+
+    def odds(self, state: State, role: str, action_id: str) -> dict[str, Any] | None:
+        """The chances of the outcomes of legal action `action_id` (a battle, a siege, ...) computed from what
+        `role` may know only, or None when the action leads to no chance event worth showing.
+
+        Shape: ``{"kind", "rule", "method": "exact"|"simulated", "samples", "outcomes": [{"key", "params",
+        "p"}], "expected": [{"key", "params", "value"}]}``; keys are message keys of :meth:`messages`."""
+        return None
+
+    def board(self) -> dict[str, Any]:
+        """The static drawing data of the game's board for a graphical table (areas, connections, tracks...);
+        empty for a game without a board."""
+        return {}
+
+    def rule_text(self, rule: str, lang: str) -> str | None:
+        """A short paraphrase of rule `rule` in `lang` (English when that language lacks it), or None."""
+        for catalog in (self.messages(lang), self.messages("en")):
+            text = catalog.get(f"rule.{rule}")
+            if text:
+                return text
+        return None
+
     # --- content (games whose content is data) ------------------------------------------------
     def content_check(self) -> list[str]:
         """Load and cross-check the content data; the problems found (empty when all is well)."""
