@@ -367,13 +367,16 @@ def serve(
         os.environ["ASHUR_DB"] = db
     if dev:
         os.environ["ASHUR_DEV"] = "1"
+    if host in ("127.0.0.1", "localhost", "::1"):
+        os.environ.setdefault("ASHUR_GUESTS", "1")
     get_settings.cache_clear()
     settings = get_settings()
     if workers < 1:
         _fail("--workers is at least 1")
     migrate(settings.db)
     shown_host = f"[{host}]" if ":" in host else host
-    out.print(f"Ashur serves on http://{shown_host}:{port}/  (API: /docs, /openapi.json)", highlight=False)
+    out.print(f"Ashur serves on http://{shown_host}:{port}/ - open it in a browser to play "
+              "(API: /docs, /openapi.json)", highlight=False)
     sys.stdout.flush()
     uvicorn.run("ashur.server.app:create_app", factory=True, host=host, port=port, workers=workers,
                 log_level="warning", timeout_graceful_shutdown=5)

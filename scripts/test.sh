@@ -3,14 +3,20 @@
 # content check, the fuzzer over every scenario (with the default options, with long games and secret
 # diplomacy, without the optional rules and with two players, and sampled over more games), and whole games
 # between eager bots. The server tests run a real PostgreSQL too: Debian's postgresql package is installed
-# when its initdb is missing (the tests make a throwaway cluster as a non-root user).
+# when its initdb is missing (the tests make a throwaway cluster as a non-root user), and the browser tests
+# drive Debian's chromium through Playwright for Python (installed here too; playwright's own browser
+# download does not work on these machines).
 set -euo pipefail
 cd "$(dirname "$0")/.."
-if ! ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1; then
+APT=()
+ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 || APT+=(postgresql)
+command -v chromium >/dev/null 2>&1 || APT+=(chromium)
+[ -d /usr/share/fonts/opentype/noto ] || APT+=(fonts-noto-cjk)  # the Japanese interface's glyphs
+if [ "${#APT[@]}" -gt 0 ]; then
   SUDO=""
   [ "$(id -u)" = 0 ] || SUDO="sudo"
   $SUDO apt-get update -qq
-  DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq --no-install-recommends postgresql >/dev/null
+  DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq --no-install-recommends "${APT[@]}" >/dev/null
 fi
 python3 -m venv .venv
 .venv/bin/python -m pip install --quiet --upgrade pip

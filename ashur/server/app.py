@@ -20,7 +20,7 @@ from starlette.concurrency import run_in_threadpool
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from ashur.core import registry
-from ashur.server import accounts, db, lobby, play, routes_archive, routes_async, sweep, waiting
+from ashur.server import accounts, db, lobby, pages, play, routes_archive, routes_async, routes_table, sweep, waiting
 from ashur.server.auth import SeatRef, StaleSeat, bearer, current_seat, current_user, forget_seat, seat_ref
 from ashur.server.bots import BotRunner
 from ashur.server.context import ServerContext
@@ -96,6 +96,8 @@ def create_app(settings: Settings | None = None, *, migrate: bool = False) -> Fa
     _routes(app, ctx)
     routes_async.register(app, ctx)
     routes_archive.register(app, ctx)
+    routes_table.register(app, ctx)
+    pages.register(app)
     return app
 
 
@@ -196,11 +198,12 @@ def _routes(app: FastAPI, ctx: ServerContext) -> None:
 
     @app.post("/api/games", status_code=201, response_model=CreatedOut, tags=["lobby"])
     def create(body: CreateGameIn, request: Request) -> dict[str, Any]:
-        """Create a game; the human and open seats get a token and a link (open seats: an invitation)."""
+        """Create a game; the human and open seats get a token and a link (open seats: an invitation).
+        Without an account only where the server lets guests play (``ASHUR_GUESTS``, on by default on
+        loopback): a visitor then plays its seats by their tokens."""
         with db.read(ctx.engine) as s:
-            caller = current_user(ctx, s, request)
-            assert caller is not None
-        return lobby.create_game(ctx, caller.user, body.model_dump(), _base(request))
+            caller = current_user(ctx, s, request, required=not ctx.settings.guests)
+        return lobby.create_game(ctx, caller.user if caller else None, body.model_dump(), _base(request))
 
     @app.get("/api/games", response_model=list[GameFacts], tags=["lobby"])
     def public_games(status: Literal["open", "active", "finished"] = "open",

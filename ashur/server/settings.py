@@ -34,6 +34,9 @@ class Settings(BaseSettings):
     the database). An Assyrian Wars state takes about 0.3 MB; a miss reloads the snapshot and the log."""
     sweep_seconds: float = 5.0
     """How often each process looks for pace clocks that ran out (:mod:`ashur.server.sweep`)."""
+    guests: bool = False
+    """Let visitors without an account create games (against bots, by seat tokens). ``ashur serve`` turns
+    it on when it listens on a loopback address only, unless ``ASHUR_GUESTS`` says otherwise."""
     smtp_host: str = ""
     smtp_port: int = 25
     smtp_from: str = ""

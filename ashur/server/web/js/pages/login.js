@@ -1,0 +1,5 @@
+import { start } from "../shell.js";
+
+start(async ({ app }) => {
+  app.textContent = "";
+});
