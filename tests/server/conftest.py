@@ -97,8 +97,9 @@ def postgres() -> Iterator[Postgres]:
 class Server:
     """``ashur serve`` in a child process; `kill` sends SIGKILL, `start` runs it again on the same database."""
 
-    def __init__(self, db_url: str, workers: int = 1) -> None:
+    def __init__(self, db_url: str, workers: int = 1, *, guests: bool = False) -> None:
         self.db_url = db_url
+        self.guests = guests
         self.workers = workers
         self.port = free_port()
         self.url = f"http://127.0.0.1:{self.port}"
@@ -109,7 +110,7 @@ class Server:
     def start(self) -> None:
         env = dict(os.environ, ASHUR_PLUGINS="tests.core.tinygame:GAME", PYTHONPATH=str(ROOT),
                    ASHUR_SECRET="test-secret", ASHUR_STRICT_COW="1", ASHUR_LOGIN_LIMIT="5",
-                   ASHUR_SWEEP_SECONDS="0.3")
+                   ASHUR_SWEEP_SECONDS="0.3", ASHUR_GUESTS="1" if self.guests else "0")
         with self.log.open("ab") as out:
             self.proc = subprocess.Popen(
                 [sys.executable, "-m", "ashur.cli", "serve", "--port", str(self.port), "--db", self.db_url,

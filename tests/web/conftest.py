@@ -44,12 +44,8 @@ def browser() -> Iterator[Any]:
 class WebServer(Server):
     """``ashur serve`` with guests allowed, as on the local default of the README's first command."""
 
-    def start(self) -> None:
-        os.environ["ASHUR_GUESTS"] = "1"
-        try:
-            super().start()
-        finally:
-            os.environ.pop("ASHUR_GUESTS", None)
+    def __init__(self, db_url: str, workers: int = 1) -> None:
+        super().__init__(db_url, workers, guests=True)
 
 
 @pytest.fixture(scope="module")
