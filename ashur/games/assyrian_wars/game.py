@@ -469,6 +469,12 @@ class AssyrianWars(Game):
 
         return dict(dump_content(content()))
 
+    def board(self) -> dict[str, Any]:
+        """The board's static drawing data (:mod:`ashur.games.assyrian_wars.board`)."""
+        from ashur.games.assyrian_wars.board import board
+
+        return board(content())
+
     def content_map_svg(self) -> str:
         from ashur.games.assyrian_wars.content import render_map_svg
 

@@ -33,9 +33,35 @@ SEA_FILL = "#cfe8f7"
 SEA_LINE = "#1b4f8a"
 
 
-def _xy(pos: tuple[float, float]) -> tuple[float, float]:
+TRADE_BOX_SIZE: dict[str, tuple[float, float]] = {"overland": (150.0, 34.0), "sea": (120.0, 30.0)}
+RAID_BOX_SIZE = (44.0, 28.0)
+SEA_ELLIPSE = (30.0, 15.0)
+"""Radii of the ellipse of a coastal sea zone."""
+
+
+def map_xy(pos: tuple[float, float]) -> tuple[float, float]:
+    """Drawing coordinates of a content position (longitude, latitude); shared with the board data."""
     lon, lat = pos
     return MARGIN + (lon - LON0) * SX, MARGIN + (LAT1 - lat) * SY
+
+
+_xy = map_xy
+
+
+def map_size() -> tuple[float, float]:
+    """Width and height of the whole drawing (map and legend)."""
+    return MARGIN * 2 + (LON1 - LON0) * SX + LEGEND_W, MARGIN * 2 + (LAT1 - LAT0) * SY
+
+
+def area_geometry(area: Area) -> dict[str, float | str]:
+    """The outline of an area by its shape (1.2): ``{"form": "circle", "r"}`` or ``{"form": "rect", "w", "h"}``
+    centred on the area's position; the Mede Far East is a big circle, associated areas are taller."""
+    if area.shape == "round":
+        return {"form": "circle", "r": 20.0 if area.kind == "far_east" else 11.0}
+    w, h = {"square": (22.0, 22.0), "city": (34.0, 22.0), "fixed_eco": (34.0, 20.0)}[area.shape]
+    if area.kind == "associated":
+        h = 28.0
+    return {"form": "rect", "w": w, "h": h}
 
 
 def _is_dark(colour: str) -> bool:
@@ -73,8 +99,9 @@ def _area_shape(area: Area, colour: str, x: float, y: float) -> list[str]:
     """The body of an area by its shape (1.2); associated areas are half white (1.3)."""
     out: list[str] = []
     far_east = area.kind == "far_east"
-    if area.shape == "round":
-        r = 20.0 if far_east else 11.0
+    geometry = area_geometry(area)
+    if geometry["form"] == "circle":
+        r = float(geometry["r"])
         stroke, dash = ("#d32f2f", "4,2") if far_east else ("#111111", "")
         out.append(_el("circle", cx=x, cy=y, r=r, fill=colour, stroke=stroke, stroke_width=1.4, stroke_dasharray=dash))
         if area.sea_zone:
@@ -82,9 +109,7 @@ def _area_shape(area: Area, colour: str, x: float, y: float) -> list[str]:
                 _el("circle", cx=x, cy=y, r=r + 4, fill="none", stroke=SEA_LINE, stroke_width=2, stroke_dasharray="3,2")
             )
         return out
-    w, h = {"square": (22.0, 22.0), "city": (34.0, 22.0), "fixed_eco": (34.0, 20.0)}[area.shape]
-    if area.kind == "associated":
-        h = 28.0
+    w, h = float(geometry["w"]), float(geometry["h"])
     x0, y0 = x - w / 2, y - h / 2
     if area.kind == "associated":
         out.append(_el("rect", x=x0, y=y0, width=w, height=h, fill="#ffffff"))
@@ -207,11 +232,12 @@ def _seas(content: Content) -> list[str]:
         if zone.land_area:
             continue
         zx, zy = _xy(zone.pos)
-        out.append(_el("ellipse", cx=zx, cy=zy, rx=30, ry=15, fill=SEA_FILL, stroke=SEA_LINE, stroke_width=1.6))
+        out.append(_el("ellipse", cx=zx, cy=zy, rx=SEA_ELLIPSE[0], ry=SEA_ELLIPSE[1], fill=SEA_FILL, stroke=SEA_LINE,
+                       stroke_width=1.6))
         out.append(_text(zx, zy + 3, zone.name, 7.5, SEA_LINE))
     for box in content.trade_boxes.values():
         bx, by = _xy(box.pos)
-        w, h = (150.0, 34.0) if box.kind == "overland" else (120.0, 30.0)
+        w, h = TRADE_BOX_SIZE[box.kind]
         out.append(
             _el(
                 "rect",
@@ -234,7 +260,8 @@ def _seas(content: Content) -> list[str]:
         rx, ry = _xy(raid.pos)
         nation = content.nations[raid.power]
         out.append(
-            _el("rect", x=rx - 22, y=ry - 14, width=44, height=28, fill="#ffffff", stroke=nation.colour, stroke_width=3)
+            _el("rect", x=rx - RAID_BOX_SIZE[0] / 2, y=ry - RAID_BOX_SIZE[1] / 2, width=RAID_BOX_SIZE[0],
+                height=RAID_BOX_SIZE[1], fill="#ffffff", stroke=nation.colour, stroke_width=3)
         )
         out.append(_text(rx, ry - 1, f"Raid {raid.number}", 8, font_weight="bold"))
         out.append(_text(rx, ry + 9, nation.name, 7))
@@ -276,8 +303,7 @@ def _land(content: Content) -> list[str]:
 
 def render_map_svg(content: Content) -> str:
     """The whole map as an SVG document (areas, connections, seas, trade and raid boxes, legend)."""
-    width = MARGIN * 2 + (LON1 - LON0) * SX + LEGEND_W
-    height = MARGIN * 2 + (LAT1 - LAT0) * SY
+    width, height = map_size()
     out: list[str] = [
         f'<svg xmlns="http://www.w3.org/2000/svg" width="{width:.0f}" height="{height:.0f}"'
         f' viewBox="0 0 {width:.0f} {height:.0f}">',
