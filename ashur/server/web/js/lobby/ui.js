@@ -13,6 +13,13 @@ export function field(label, control, help = "") {
     help ? el("small", { class: "help" }, help) : null);
 }
 
+/** A checkbox with its label beside it, and the help under the label. */
+export function checkField(label, box, help = "") {
+  if (!box.id) box.id = `f-${Math.random().toString(36).slice(2, 9)}`;
+  return el("div", { class: "field check" }, box, el("label", { for: box.id }, label),
+    help ? el("small", { class: "help" }, help) : null);
+}
+
 /** A read-only text box with a button copying it to the clipboard. */
 export function copyBox(text, name) {
   const box = el("input", { type: "text", readonly: true, value: text, class: "copy-text", "aria-label": name });

@@ -8,7 +8,7 @@ import { t } from "../i18n.js";
 import { el, start } from "../shell.js";
 import { loadCatalog } from "../lobby/catalog.js";
 import { botName, gameName, optionHelp, optionName, paceName, roleName, scenarioName, scenarioSummary } from "../lobby/names.js";
-import { copyBox, errorText, field, formError, setTitle } from "../lobby/ui.js";
+import { checkField, copyBox, errorText, field, formError, setTitle } from "../lobby/ui.js";
 
 const PACES = ["", "live", "fast", "slow"];
 
@@ -88,7 +88,8 @@ function gameForm(games, app, user) {
     body.replaceChildren(field(t("new.scenario"), scenarioChoice), summary, seats,
       el("details", { class: "options" }, el("summary", {}, t("new.options")),
         el("p", { class: "help" }, t("new.options_help")),
-        ...controls.options.map(([o, control]) => field(optionName(o), control, optionHelp(o)))));
+        ...controls.options.map(([o, control]) => (control.type === "checkbox" ? checkField : field)(
+          optionName(o), control, optionHelp(o)))));
   };
   gameChoice.addEventListener("change", drawGame);
   drawGame();
@@ -122,7 +123,7 @@ function gameForm(games, app, user) {
   }, el("h1", {}, t("new.title")),
   field(t("new.game"), gameChoice), body,
   field(t("new.pace"), pace, t("new.pace_help")),
-  el("div", { class: "field inline" }, open, el("label", { for: "new-public" }, t("new.public"))),
+  checkField(t("new.public"), open),
   user ? null : el("p", { class: "muted" }, t("new.guest")),
   el("div", { class: "row" }, submit));
   return form;
