@@ -157,3 +157,19 @@ def test_the_lobby_in_english_german_and_japanese(web: WebServer, context: Any, 
         shot(page, f"lobby-{lang}")
     assert "二つの川" in page.inner_text("#quick-scenario")
     assert page.errors == []
+
+
+def test_the_seats_follow_the_number_of_players(web: WebServer, page: Any) -> None:
+    """1.1 B: with three players the Campaign's roles are assyria, egypt+babylonia and mede+elam."""
+    page.goto(f"{web.url}/new")
+    page.wait_for_selector("#app[data-ready]")
+    page.select_option("#new-scenario", "campaign")
+    assert page.locator("fieldset.seats select").count() == 5
+    page.click("details.options summary")
+    page.fill("#opt-players", "3")
+    page.dispatch_event("#opt-players", "change")
+    page.wait_for_selector("#seat-mede\\+elam")
+    assert page.locator("fieldset.seats select").count() == 3
+    page.click("#new-submit")
+    page.wait_for_url(PLAY)
+    assert page.errors == []

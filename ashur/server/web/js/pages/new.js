@@ -78,12 +78,19 @@ function gameForm(games, app, user) {
     const drawScenario = () => {
       const scenario = game.scenarios.find((sc) => sc.id === scenarioChoice.value) || game.scenarios[0];
       summary.textContent = scenarioSummary(scenario);
-      controls.seats = scenario.roles.map((role, i) => [role, seatControl(role, i, game)]);
+      controls.seats = rolesNow(scenario).map((role, i) => [role, seatControl(role, i, game)]);
       seats.replaceChildren(el("legend", {}, t("new.seats")), el("p", { class: "help" }, t("new.seats_help")),
         ...controls.seats.map(([role, control]) => field(roleName(role), control)));
     };
+    // the seats follow an option that changes the roles (the number of players, 1.1 B)
+    const rolesNow = (scenario) => {
+      const chosen = Object.fromEntries(controls.options.map(([o, control]) => [o.name, optionValue(o, control)]));
+      const variant = (scenario.role_variants || []).find((v) => chosen[v.option] === v.value);
+      return variant ? variant.roles : scenario.roles;
+    };
     scenarioChoice.addEventListener("change", drawScenario);
     controls = { game, scenario: scenarioChoice, options: game.options.map((o) => [o, optionControl(o)]), seats: [] };
+    for (const [, control] of controls.options) control.addEventListener("change", drawScenario);
     drawScenario();
     body.replaceChildren(field(t("new.scenario"), scenarioChoice), summary, seats,
       el("details", { class: "options" }, el("summary", {}, t("new.options")),
