@@ -494,6 +494,9 @@ def _catalog(lang: str) -> dict[str, str]:
             if str(k) in out:
                 raise ValueError(f"{path.name}: message key {k!r} defined twice")
             out[str(k)] = str(v)
+    from ashur.games.assyrian_wars.names import add_names
+
+    add_names(lang, out, _catalog("en") if lang != "en" else out, content())
     return out
 
 
