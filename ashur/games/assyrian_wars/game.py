@@ -469,6 +469,13 @@ class AssyrianWars(Game):
 
         return dict(dump_content(content()))
 
+    def why_not(self, state: State, role: str, action_id: str) -> dict[str, str] | None:
+        """Why `role` may not play `action_id` now, naming the rule; the click grammar (an area, a force, a
+        card substituted in the prompt's action ids) is in :mod:`ashur.games.assyrian_wars.whynot`."""
+        from ashur.games.assyrian_wars.whynot import refusal
+
+        return refusal(self, content(), state, role, action_id)
+
     def board(self) -> dict[str, Any]:
         """The board's static drawing data (:mod:`ashur.games.assyrian_wars.board`)."""
         from ashur.games.assyrian_wars.board import board
