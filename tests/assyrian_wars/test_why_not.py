@@ -105,6 +105,19 @@ def test_6_11_a_card_clicked_in_a_move() -> None:
     assert why is not None and why["rule"] == "6.11"
 
 
+def test_6_6_10_and_6_7_8_evasion_and_retreat_go_to_an_adjacent_area() -> None:
+    from ashur.games.assyrian_wars.whynot import adjacent_refusal
+    from tests.assyrian_wars.landkit import ctx
+
+    c = ctx(start())
+    why = adjacent_refusal(c, "kalhu", "babylon", "a retreat", "6.7.8")
+    assert why is not None and why[1] == "6.7.8" and "Babylon is not adjacent to Kalhu" in why[0]
+    assert adjacent_refusal(c, "kalhu", "sz_syria", "an evasion", "6.6.10") is not None
+    assert adjacent_refusal(c, "kalhu", "kalhu", "a retreat", "6.7.8") is not None
+    assert adjacent_refusal(c, "kalhu", "nineveh", "a retreat", "6.7.8") is None
+    assert adjacent_refusal(c, "kalhu", "city", "an evasion", "6.6.10") is None
+
+
 def test_click_grammar() -> None:
     pos = _moving()
     assert click_id(pos.state, "area", "nineveh") == "to:nineveh"
@@ -132,3 +145,35 @@ def test_9_5_a_refusal_reads_the_same_on_a_scrambled_state(action_id: str, seed:
         pos.act("assyria", "move:assyria-turtanu")
     scrambled = GAME.scramble(pos.state, "assyria", seed)
     assert GAME.why_not(scrambled, "assyria", action_id) == GAME.why_not(pos.state, "assyria", action_id)
+
+
+@pytest.mark.parametrize(("scenario", "seed"), [("two_rivers", 5), ("campaign", 6)])
+def test_every_refused_click_in_played_games_names_a_rule_and_hides_nothing(scenario: str, seed: int) -> None:
+    """Random play; at each area or force prompt, a few clicks that are not legal are refused with a rule,
+    alike on a state scrambled for the deciding role (9.5, hidden hands)."""
+    from ashur.bots import make
+    from ashur.core.contract import resolve_options
+    from ashur.games.assyrian_wars.whynot import click_id
+
+    state = GAME.setup(scenario, seed, resolve_options(GAME, {"fog_of_war": True}), {})
+    bot = make("random", seed)
+    checked = 0
+    for step in range(700):
+        active = GAME.active(state)
+        if not active:
+            break
+        role = active[0]
+        legal = GAME.legal_actions(state, role)
+        ids = {a["id"] for a in legal}
+        clicks = [click_id(state, "area", a) for a in ("nineveh", "babylon", "susa", "sz_syria", "memphis")]
+        clicks += [click_id(state, "force", f) for f in ("babylonia-king-2", "assyria-turtanu")]
+        refused = [c for c in clicks if c is not None and c not in ids]
+        if refused and step % 3 == 0:
+            scrambled = GAME.scramble(state, role, step)
+            for c in refused:
+                why = GAME.why_not(state, role, c)
+                assert why is not None and why["rule"], (c, why)
+                assert GAME.why_not(scrambled, role, c) == why, c
+                checked += 1
+        GAME.apply(state, role, bot.choose(GAME, state, role, legal))
+    assert checked > 10

@@ -86,6 +86,21 @@ def _move_step(ctx: Ctx, frame: dict[str, Any], actor: str, dest: str) -> tuple[
     return (reason, rule)
 
 
+def adjacent_refusal(ctx: Ctx, here: str, dest: str, what: str, rule: str) -> tuple[str, str] | None:
+    """An evasion (6.6.10) or a retreat (6.7.8) goes from `here` into an adjacent land area (or the city of
+    the area, for an evasion): why `dest` is not one, or None when it is adjacent."""
+    if dest == "city":
+        return None
+    if dest not in ctx.c.areas:
+        return (f"{what} goes into an adjacent land area, never into a sea zone or a box", rule)
+    if dest == here:
+        return (f"{what} leaves the area of the battle; only an evasion may go into the city of the area", rule)
+    if connection(ctx, here, dest) is None:
+        return (f"{ctx.c.areas[dest].name} is not adjacent to {ctx.c.areas[here].name}: {what} goes into an "
+                "adjacent area", rule)
+    return None
+
+
 def _force_click(ctx: Ctx, frame: dict[str, Any], actor: str, fid: str) -> tuple[str, str] | None:
     """A force clicked in the impulse: only the deciding country's own forces (6.6.4), never telling what an
     unknown id is (9.5)."""
@@ -136,6 +151,10 @@ def refusal(game: Any, content: Content, state: dict[str, Any], role: str, actio
         found = _force_click(ctx, frame, actor, rest)
     elif kind in ("move", "forced_march") and head == "to":
         found = _move_step(ctx, frame, actor, rest) if kind == "move" else None
+    elif kind == "entry" and head in ("evade", "evade_hasty"):
+        found = adjacent_refusal(ctx, frame["area"], rest, "an evasion", "6.6.10")
+    elif kind == "retreat" and head == "retreat":
+        found = adjacent_refusal(ctx, frame["area"], rest, "a retreat", "6.7.8")
     if found is None:
         found = FLOW.step(frame).explain(ctx, frame, actor, action_id)
     reason, rule = found
