@@ -1,0 +1,289 @@
+"""Odds before committing (issue 16 item 3): battles (6.7), sieges (6.8.1-6.8.3), interception (6.6.9) and
+evasion (6.6.10), computed from what the role may know (9.5) and in agreement with the engine."""
+
+from __future__ import annotations
+
+import math
+import re
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+from ashur.core.rng import rekey
+from ashur.core.statedata import clone
+from ashur.games.assyrian_wars.game import GAME
+from ashur.games.assyrian_wars.rules.land.casualties import suggested
+from ashur.testing import Position
+from tests.assyrian_wars.landkit import active_role, army, ctx, put, set_ap, start
+
+MESSAGES = Path(__file__).parents[2] / "ashur" / "games" / "assyrian_wars" / "messages"
+BABYLON_ARMY = ["babylonia-li2-1", "babylonia-li2-2", "babylonia-hi3-1"]
+
+
+def _move_position(*, fog: bool = False, special: bool = True, defenders: list[str] | None = None) -> Position:
+    """Assyria's Turtanu army at Kalhu about to move; a Babylonian army at Ashur over the Tigris (river)."""
+    pos = start(fog_of_war=fog, special_abilities=special)
+    army(pos, "assyria-turtanu", "kalhu", ["assyria-li3-1", "assyria-hi4-1", "assyria-li3-2"])
+    army(pos, "babylonia-nabu_zer_kitti_lishir", "ashur", BABYLON_ARMY if defenders is None else defenders)
+    set_ap(pos, 10)
+    pos.act(active_role(pos), "move:assyria-turtanu")
+    return pos
+
+
+def _p(answer: dict[str, Any], key: str) -> float:
+    return sum(o["p"] for o in answer["outcomes"] if o["key"] == f"aw.odds.{key}")
+
+
+def _value(answer: dict[str, Any], key: str, side: str | None = None) -> float:
+    return sum(e["value"] for e in answer["expected"]
+               if e["key"] == f"aw.odds.{key}" and (side is None or e["params"].get("side") == side))
+
+
+def _choose(pos: Position, role: str) -> str:
+    """The engine driven as the odds assume: no card, no evasion or interception, chariots heavy, the
+    defender's hits on the city, losses placed as suggested (6.7.4), the first retreat."""
+    ids = pos.ids(role)
+    for want in ("pass", "stay", "no_intercept:all", "chariots:heavy", "no_ambush", "garrison:0",
+                 "hits:suggested", "routs:suggested", "extra:mercs", "no_sortie"):
+        if want in ids:
+            return want
+    for a in ids:
+        if a.startswith("no_intercept:"):
+            return a
+    losses = [a for a in ids if a.startswith(("hit:", "rout:"))]
+    if losses:
+        pick = suggested(ctx(pos), [a.split(":", 1)[1] for a in losses])
+        return next(a for a in losses if a.endswith(":" + pick))
+    return ids[0]
+
+
+def _engine(state: Any, role: str, action_id: str, seed: int, *, after: bool = False) -> dict[str, Any]:
+    """Play `action_id` on a copy of `state` with the engine's dice keyed by `seed`, up to the battle's result
+    (with `after`, on to the next impulse decision: a siege's outcome is logged after its battle)."""
+    pos = Position(GAME, clone(state))
+    rekey(pos.state, seed)
+    n = len(pos.log)
+    pos.act(role, action_id)
+    for _ in range(400):
+        found = [e for e in pos.log[n:] if e["key"] == "aw.battle_result"]
+        if found and (not after or pos.state["stack"][-1]["step"] == "impulse"):
+            return dict(found[0]["params"]) | {"log": pos.log[n:]}
+        actor = GAME.active(pos.state)[0]
+        pos.act(actor, _choose(pos, actor))
+    raise AssertionError("no battle result")
+
+
+def _close(freq: float, p: float, n: int, name: str) -> None:
+    """Within 4 standard errors (and 0.02) of the odds."""
+    tol = 4 * math.sqrt(max(p * (1 - p), 0.01) / n) + 0.02
+    assert abs(freq - p) <= tol, f"{name}: engine {freq:.3f} vs odds {p:.3f} (tolerance {tol:.3f})"
+
+
+# --- the shape, exactness and determinism ------------------------------------------------------------------
+def test_6_7_battle_odds_exact_shape_and_sum() -> None:
+    pos = _move_position()
+    role = active_role(pos)
+    ans = GAME.odds(pos.state, role, "to:ashur")
+    assert ans is not None and ans["kind"] == "battle" and ans["rule"] == "6.7"
+    assert ans["method"] == "exact" and ans["samples"] == 0
+    assert abs(sum(o["p"] for o in ans["outcomes"]) - 1) < 1e-6
+    assert {a["key"] for a in ans["assumptions"]} >= {"aw.odds.assume.no_cards", "aw.odds.assume.no_evasion"}
+    assert GAME.odds(pos.state, role, "to:nineveh") is None  # no enemy there: no chance event
+    assert GAME.odds(pos.state, role, "to:nowhere") is None  # not a legal action
+    assert _value(ans, "steps_lost", "own") > 0 and _value(ans, "steps_lost", "enemy") > 0
+
+
+def test_6_7_3_river_crossing_gives_the_defender_a_die() -> None:
+    """6.7.3: crossing the Tigris gives the defender an extra battle die (and 9.7 weakens heavy infantry):
+    the attacker's chances are lower than over a standard connection of the same forces."""
+    pos = _move_position(special=False)
+    role = active_role(pos)
+    over_river = _p(GAME.odds(pos.state, role, "to:ashur"), "win") + _p(GAME.odds(pos.state, role, "to:ashur"),
+                                                                          "win_overrun")
+    pos2 = _move_position(special=False)
+    for p in ["babylonia-nabu_zer_kitti_lishir", *BABYLON_ARMY]:
+        pos2.state["pieces"][p]["loc"] = "nineveh"  # Kalhu-Nineveh is a standard connection
+    flat = GAME.odds(pos2.state, role, "to:nineveh")
+    assert flat is not None
+    assert over_river < _p(flat, "win") + _p(flat, "win_overrun")
+
+
+def test_6_7_simulated_when_the_dice_are_too_many_and_deterministic() -> None:
+    from ashur.games.assyrian_wars.odds import resolver
+
+    pos = _move_position()
+    role = active_role(pos)
+    exact = GAME.odds(pos.state, role, "to:ashur")
+    budget = resolver.EXACT_BUDGET
+    resolver.EXACT_BUDGET = 10
+    try:
+        sim = GAME.odds(pos.state, role, "to:ashur")
+        again = GAME.odds(pos.state, role, "to:ashur")
+    finally:
+        resolver.EXACT_BUDGET = budget
+    assert sim is not None and exact is not None
+    assert sim["method"] == "simulated" and sim["samples"] >= 10_000
+    assert sim == again  # seeded from the question
+    for key in ("win_overrun", "win", "loss"):
+        _close(_p(sim, key), _p(exact, key), sim["samples"], key)
+
+
+# --- agreement with the engine ----------------------------------------------------------------------------
+def test_6_7_field_battle_odds_agree_with_the_engine() -> None:
+    """The engine fights the same battle (to:ashur over the river, 9.7 in play) with 300 seeds; its
+    frequencies of win, overrun and loss and its mean hits match the odds."""
+    pos = _move_position()
+    role = active_role(pos)
+    ans = GAME.odds(pos.state, role, "to:ashur")
+    assert ans is not None and ans["method"] == "exact"
+    n = 300
+    wins = overruns = losses = 0
+    for seed in range(n):
+        res = _engine(pos.state, role, "to:ashur", 1000 + seed)
+        wins += res["winner"] == "att"
+        overruns += bool(res["overrun"]) and res["winner"] == "att"
+        losses += res["winner"] == "def"
+    _close(wins / n, _p(ans, "win") + _p(ans, "win_overrun"), n, "win")
+    _close(overruns / n, _p(ans, "win_overrun"), n, "overrun")
+    _close(losses / n, _p(ans, "loss"), n, "loss")
+
+
+def _siege_position(garrison: list[str]) -> tuple[Position, str]:
+    """Assyria's Turtanu army outside Babylonian Der (a level 3 city)."""
+    pos = start(special_abilities=True)
+    army(pos, "assyria-turtanu", "der", ["assyria-hi4-1", "assyria-hi4-2", "assyria-li3-1"])
+    for p in garrison:
+        put(pos, p, "der", city=True)
+    set_ap(pos, 5)
+    return pos, "assyria"
+
+
+def test_6_8_2_assault_odds_agree_with_the_engine() -> None:
+    pos, role = _siege_position(["babylonia-li2-1"])
+    ids = [a for a in pos.ids(role) if a.startswith("siege:") and a.endswith(":assault")]
+    assert ids, pos.ids(role)
+    ans = GAME.odds(pos.state, role, ids[0])
+    assert ans is not None and ans["kind"] == "assault" and ans["method"] == "exact"
+    n = 300
+    taken = sum(_engine(pos.state, role, ids[0], 2000 + s)["winner"] == "att" for s in range(n))
+    _close(taken / n, _p(ans, "city_taken"), n, "assault taken")
+
+
+def test_6_8_3_standard_siege_odds_agree_with_the_engine() -> None:
+    pos, role = _siege_position([])
+    sid = next(a for a in pos.ids(role) if a.startswith("siege:") and a.endswith(":standard"))
+    ans = GAME.odds(pos.state, role, sid)
+    assert ans is not None and ans["kind"] == "standard_siege"
+    n = 300
+    damaged = 0
+    levels = 0
+    for s in range(n):
+        res = _engine(pos.state, role, sid, 3000 + s, after=True)
+        hit = [e for e in res["log"] if e["key"] == "aw.city_damaged"]
+        damaged += bool(hit)
+        levels += sum(e["params"]["levels"] for e in hit)
+    _close(damaged / n, _p(ans, "city_taken") + _p(ans, "city_damaged"), n, "city damaged or taken")
+    assert abs(levels / n - _value(ans, "levels_removed")) < 0.15
+
+
+def test_6_8_3_levels_follow_the_rule_book_example() -> None:
+    """6.8.3 example: on a level 3 city, 6 hits take it (3 + 2 + 1); 4 hits remove one level only."""
+    from ashur.games.assyrian_wars.odds.questions import city_levels
+
+    assert city_levels(3, 0, 6) == (3, True)
+    assert city_levels(3, 0, 4) == (1, False)
+    assert city_levels(3, 0, 2) == (0, False)
+    assert city_levels(3, 1, 2) == (1, False)  # a level 2 city: 2 hits remove a level
+
+
+def test_6_8_1_hunger_siege_odds_are_certain() -> None:
+    pos, role = _siege_position([])
+    hid = next((a for a in pos.ids(role) if a.startswith("siege:") and a.endswith(":hunger")), None)
+    if hid is None:  # a port city without blockade offers no hunger siege (6.8.1)
+        return
+    ans = GAME.odds(pos.state, role, hid)
+    assert ans is not None and ans["method"] == "exact"
+    assert _p(ans, "city_surrenders") == 0.0  # laying the marker never takes the city (6.8.1)
+
+
+# --- interception and evasion: 2D6 -------------------------------------------------------------------------
+def test_6_6_9_interception_chance_is_the_2d6_table() -> None:
+    from ashur.games.assyrian_wars.odds.questions import two_dice_at_least
+
+    assert two_dice_at_least(7) == 21 / 36
+    assert two_dice_at_least(9) == 10 / 36
+    assert two_dice_at_least(2) == 1.0 and two_dice_at_least(13) == 0.0
+
+
+def _interception_position(*, fog: bool) -> tuple[Position, str]:
+    """Babylonia's army at Ashur may intercept the Assyrian army moving from Kalhu into Arbela? No: into
+    Nineveh, which is adjacent to neither; the test moves Assyria next to the Babylonians at Ashur."""
+    pos = start(fog_of_war=fog, special_abilities=True)
+    army(pos, "assyria-turtanu", "nineveh", ["assyria-li3-1", "assyria-hi4-1"])
+    army(pos, "babylonia-nabu_zer_kitti_lishir", "ashur", list(BABYLON_ARMY))
+    set_ap(pos, 10)
+    role = active_role(pos)
+    pos.act(role, "move:assyria-turtanu", "to:kalhu")
+    return pos, GAME.active(pos.state)[0]
+
+
+def test_6_6_9_interception_odds_from_the_engine_modifier() -> None:
+    from ashur.games.assyrian_wars.rules.land.interception import modifier
+
+    pos, role = _interception_position(fog=False)
+    ids = [a for a in pos.ids(role) if a.startswith("intercept:")]
+    assert ids, pos.ids(role)
+    ans = GAME.odds(pos.state, role, ids[0])
+    frame = pos.state["stack"][-1]
+    cand = next(c for c in frame["cands"] if c["fid"] == ids[0].split(":", 1)[1])
+    entering = [p for p in frame["pieces"]]
+    from ashur.games.assyrian_wars.odds.questions import two_dice_at_least
+
+    expected = two_dice_at_least(7 - modifier(ctx(pos), cand, frame["area"], entering))
+    assert ans is not None and ans["method"] == "exact"
+    assert abs(_p(ans, "intercept_success") - expected) < 1e-6
+
+
+# --- only what the role may know (9.5) --------------------------------------------------------------------
+def test_9_5_odds_do_not_depend_on_hidden_facts() -> None:
+    """A fogged defender (top leader and count only): scrambling what the attacker may not know (the hidden
+    units, their sides, every hand) changes none of the odds."""
+    pos = _move_position(fog=True)
+    role = active_role(pos)
+    ans = GAME.odds(pos.state, role, "to:ashur")
+    assert ans is not None and ans["method"] == "simulated" and ans["samples"] >= 10_000
+    assert "aw.odds.assume.fog_mix" in {a["key"] for a in ans["assumptions"]}
+    for seed in (1, 2, 3, 4):
+        other = GAME.scramble(pos.state, role, seed)
+        assert GAME.odds(other, role, "to:ashur") == ans
+    # a different hidden army of the same size gives the same odds: the units are not known
+    pos2 = _move_position(fog=True, defenders=["babylonia-hi3-2", "babylonia-hi3-3", "babylonia-li2-3"])
+    assert GAME.odds(pos2.state, role, "to:ashur") == ans
+
+
+def test_9_5_interception_odds_do_not_depend_on_hidden_facts() -> None:
+    pos, role = _interception_position(fog=True)
+    ids = [a for a in pos.ids(role) if a.startswith("intercept:")]
+    ans = GAME.odds(pos.state, role, ids[0])
+    assert ans is not None
+    for seed in (5, 6, 7):
+        assert GAME.odds(GAME.scramble(pos.state, role, seed), role, ids[0]) == ans
+
+
+# --- messages ---------------------------------------------------------------------------------------------
+def test_odds_messages_in_english_german_and_japanese() -> None:
+    """Every key the odds use exists in the three catalogs with the same placeholders."""
+    cats = {lang: yaml.safe_load((MESSAGES / lang / "odds.yaml").read_text(encoding="utf-8"))
+            for lang in ("en", "de", "ja")}
+    assert set(cats["en"]) == set(cats["de"]) == set(cats["ja"])
+    for key, text in cats["en"].items():
+        want = set(re.findall(r"{(\w+)}", text))
+        for lang in ("de", "ja"):
+            assert set(re.findall(r"{(\w+)}", cats[lang][key])) == want, (lang, key)
+    pos = _move_position()
+    ans = GAME.odds(pos.state, active_role(pos), "to:ashur")
+    assert ans is not None
+    for entry in [*ans["outcomes"], *ans["expected"], *ans["assumptions"]]:
+        assert entry["key"] in cats["en"]
+        assert set(re.findall(r"{(\w+)}", cats["en"][entry["key"]])) <= set(entry["params"])
