@@ -8,14 +8,15 @@ of the stack's country drawn at random from that country's counters (the counter
 
 from __future__ import annotations
 
+import bisect
 import hashlib
 import json
 import random
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from ashur.games.assyrian_wars.ctx import Ctx
-from ashur.games.assyrian_wars.odds.resolver import Fighter
+from ashur.games.assyrian_wars.odds.resolver import Fighter, Side
 from ashur.games.assyrian_wars.rules.base.units import ratings
 
 LAND = ("unit", "merc", "leader", "king")
@@ -86,7 +87,8 @@ class Known:
         return Group(fighters, tuple(bool(self.pieces[p]["red"]) for p in seen), tuple(sorted(unseen.items())))
 
     def mix(self, country: str) -> list[Fighter]:
-        """The counters of `country`'s units, full strength (the pool an unseen piece is drawn from)."""
+        """The counters of `country`'s units, full strength (the pool an unseen piece is drawn from), one
+        entry per counter (equal counters repeat: they weigh the draw)."""
         found = self._mix.get(country)
         if found is None:
             c = self.ctx.c
@@ -105,26 +107,39 @@ class Known:
             self._mix[country] = found
         return found
 
-    def draw(self, g: Group, r: random.Random) -> tuple[tuple[int, ...], ...]:
-        """A draw of the unseen pieces of `g`: per country of ``g.unseen``, sorted indices into its mix (equal
-        compositions give equal draws)."""
-        return tuple(tuple(sorted(r.randrange(len(self.mix(country))) for _ in range(n))) for country, n in g.unseen)
-
-    def sample(self, g: Group, r: random.Random | None = None,
-               drawn_idx: tuple[tuple[int, ...], ...] | None = None) -> tuple[list[Fighter], list[bool]]:
-        """One composition of `g`: its seen pieces and, for each unseen one, the counter of a draw (`drawn_idx`,
-        else a new one from `r`)."""
-        if drawn_idx is None:
-            assert r is not None
-            drawn_idx = self.draw(g, r)
-        drawn: list[Fighter] = []
-        for (country, _n), idx in zip(g.unseen, drawn_idx, strict=True):
+    def layout(self, g: Group) -> tuple[list[Fighter], list[bool], list[tuple[list[int], list[int], int]]]:
+        """The static pieces of a side with unseen ones: the seen pieces, then one entry per kind of counter of
+        each country with unseen pieces (uids ``~country-NN``, after every real id); and per such country the
+        static indices of its kinds, their cumulative weights in its counter mix and the number unseen."""
+        static, red = list(g.seen), list(g.seen_red)
+        pools: list[tuple[list[int], list[int], int]] = []
+        for country, n in g.unseen:
             mix = self.mix(country)
-            drawn.extend(mix[i] for i in idx)
-        extra = [Fighter(f"~{i:03d}", f.owner, type=f.type, front=f.front, reduced=f.reduced, merc=f.merc,
-                         assyrian_regular=f.assyrian_regular, mede_regular=f.mede_regular)
-                 for i, f in enumerate(drawn)]
-        return [*g.seen, *extra], [*g.seen_red, *([False] * len(extra))]
+            kinds = sorted(set(mix), key=lambda f: (f.type, f.front, f.reduced, f.merc))
+            idx, cum, acc = [], [], 0
+            for k, f in enumerate(kinds):
+                static.append(replace(f, uid=f"~{country}-{k:02d}"))
+                red.append(False)
+                idx.append(len(static) - 1)
+                acc += sum(1 for m in mix if m == f)
+                cum.append(acc)
+            pools.append((idx, cum, n))
+        return static, red, pools
+
+    @staticmethod
+    def draw(g: Group, pools: list[tuple[list[int], list[int], int]], r: random.Random) -> Side:
+        """A start of the side of :meth:`layout`: the seen pieces as they are and each unseen piece a
+        full-strength counter drawn from its country's mix."""
+        out = [(i, bool(red)) for i, red in enumerate(g.seen_red)]
+        for idx, cum, n in pools:
+            for _ in range(n):
+                out.append((idx[bisect.bisect_right(cum, r.randrange(cum[-1]))], False))
+        return tuple(sorted(out))
+
+    def sample(self, g: Group, r: random.Random) -> list[Fighter]:
+        """One composition of `g` (its seen pieces and a draw for each unseen one)."""
+        static, _red, pools = self.layout(g)
+        return [static[i] for i, _ in self.draw(g, pools, r)]
 
 
 def seed_of(*parts: Any) -> int:

@@ -24,6 +24,7 @@ from ashur.games.assyrian_wars.odds.resolver import (
     Battle,
     Fighter,
     Resolver,
+    Side,
     Tally,
     TooBig,
     exact,
@@ -31,6 +32,8 @@ from ashur.games.assyrian_wars.odds.resolver import (
 )
 
 SAMPLES = 10_000
+#: resolutions per draw of the unseen pieces of fogged stacks (9.5)
+BATCH = 50
 INTERCEPTION_TARGET = 7
 EVASION_TARGET = 9
 Answer = dict[str, Any]
@@ -64,19 +67,21 @@ def resolve(known: Known, att: Group, defn: Group, build: Callable[[list[Fighter
         try:
             return exact(res), "exact", 0
         except TooBig:
-            return simulate(lambda _r: res, SAMPLES, seed_of(*seed_parts)), "simulated", SAMPLES
-    cache: dict[Any, Resolver] = {}
+            return simulate(res, SAMPLES, seed_of(*seed_parts)), "simulated", SAMPLES
+    a, ar, apools = known.layout(att)
+    d, dr, dpools = known.layout(defn)
+    res = Resolver(build(a, ar, d, dr))
+    current: list[tuple[Side, Side]] = []
 
-    def make(r: random.Random) -> Resolver:
-        key = (known.draw(att, r), known.draw(defn, r))
-        found = cache.get(key)
-        if found is None:
-            a, ar = known.sample(att, drawn_idx=key[0])
-            d, dr = known.sample(defn, drawn_idx=key[1])
-            found = cache[key] = Resolver(build(a, ar, d, dr))
-        return found
+    def starts(r: random.Random) -> tuple[Side, Side]:
+        # a new draw of the unseen pieces every BATCH resolutions (SAMPLES // BATCH compositions)
+        if len(current) % BATCH == 0:
+            current.append((known.draw(att, apools, r), known.draw(defn, dpools, r)))
+        else:
+            current.append(current[-1])
+        return current[-1]
 
-    return simulate(make, SAMPLES, seed_of(*seed_parts)), "simulated", SAMPLES
+    return simulate(res, SAMPLES, seed_of(*seed_parts), starts), "simulated", SAMPLES
 
 
 def group_key(g: Group) -> list[Any]:
@@ -272,10 +277,15 @@ def roll_chance(known: Known, mine: list[Fighter], theirs: Group, base: int, tar
     if not theirs.uncertain:
         return two_dice_at_least(target - base - cavalry_modifier(mine, list(theirs.seen))), "exact", 0
     r = random.Random(seed_of(*parts))
+    static, _red, pools = known.layout(theirs)
+    memo: dict[Side, float] = {}
     total = 0.0
     for _ in range(SAMPLES):
-        drawn, _red = known.sample(theirs, r)
-        total += two_dice_at_least(target - base - cavalry_modifier(mine, drawn))
+        drawn = known.draw(theirs, pools, r)
+        p = memo.get(drawn)
+        if p is None:
+            p = memo[drawn] = two_dice_at_least(target - base - cavalry_modifier(mine, [static[i] for i, _ in drawn]))
+        total += p
     return total / SAMPLES, "simulated", SAMPLES
 
 

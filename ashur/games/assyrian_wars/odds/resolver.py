@@ -20,6 +20,7 @@ from __future__ import annotations
 import bisect
 import math
 import random
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -75,14 +76,12 @@ class Battle:
     city: dict[str, Any] | None = None  # {side, dice, fortress}
     dice_factor: dict[str, int] = field(default_factory=dict)
     disorganized: dict[str, bool] = field(default_factory=dict)
+    rounds: int = field(init=False, default=1)
+    routs: bool = field(init=False, default=False)
 
-    @property
-    def rounds(self) -> int:
-        return 2 if self.kind == "field" else 1
-
-    @property
-    def routs(self) -> bool:
-        return self.kind == "field"
+    def __post_init__(self) -> None:
+        self.rounds = 2 if self.kind == "field" else 1
+        self.routs = self.kind == "field"
 
     def static(self, side: str) -> list[Fighter]:
         return self.att if side == "att" else self.defn
@@ -96,6 +95,26 @@ class Battle:
         return found
 
 
+def hit_distribution(dice: tuple[tuple[int, bool], ...]) -> list[float]:
+    """The exact distribution of the hits of `dice` (modified strength, may kill): a die hits at or below its
+    strength (6.7.2), a killing die scores 2 on a 2 (9.7)."""
+    dist = [1.0]
+    for s, kill in dice:
+        p = min(max(s, 0), 6) / 6
+        two = 1 / 6 if kill and s >= 2 else 0.0
+        one = p - two
+        new = [0.0] * (len(dist) + 2)
+        for h, q in enumerate(dist):
+            if q:
+                new[h] += q * (1 - p)
+                new[h + 1] += q * one
+                new[h + 2] += q * two
+        dist = new
+    while len(dist) > 1 and dist[-1] == 0:
+        dist.pop()
+    return dist
+
+
 def other(side: str) -> str:
     return "def" if side == "att" else "att"
 
@@ -103,11 +122,13 @@ def other(side: str) -> str:
 class Resolver:
     """The memoized steps of one :class:`Battle`."""
 
-    def __init__(self, battle: Battle) -> None:
+    def __init__(self, battle: Battle, shared: dict[tuple[tuple[int, bool], ...], list[float]] | None = None) -> None:
         self.b = battle
         self._pmf: dict[tuple[Any, ...], list[float]] = {}
+        self._by_dice: dict[tuple[tuple[int, bool], ...], list[float]] = {} if shared is None else shared
         self._cdf: dict[tuple[Any, ...], list[float]] = {}
         self._place: dict[tuple[Any, ...], Side] = {}
+        self._absorb: dict[tuple[str, Side], int] = {}
         self._round: dict[tuple[Any, ...], tuple[Side, Side, str | None, bool, int, int]] = {}
 
     # --- dice (6.7.2, 6.7.3, 6.8, 9.7) --------------------------------------------------------------
@@ -181,22 +202,12 @@ class Resolver:
         found = self._pmf.get(key)
         if found is not None:
             return found
-        dist = [1.0]
-        for s, kill in self.dice(side, st, phase, rnd):
-            p = min(max(s, 0), 6) / 6
-            two = 1 / 6 if kill and s >= 2 else 0.0
-            one = p - two
-            new = [0.0] * (len(dist) + 2)
-            for h, q in enumerate(dist):
-                if q:
-                    new[h] += q * (1 - p)
-                    new[h + 1] += q * one
-                    new[h + 2] += q * two
-            dist = new
-        while len(dist) > 1 and dist[-1] == 0:
-            dist.pop()
-        self._pmf[key] = dist
-        return dist
+        dice = tuple(sorted(self.dice(side, st, phase, rnd)))
+        found = self._by_dice.get(dice)
+        if found is None:
+            found = self._by_dice[dice] = hit_distribution(dice)
+        self._pmf[key] = found
+        return found
 
     def draw(self, side: str, st: Side, phase: str, rnd: int, r: random.Random) -> int:
         key = (side, st, phase, rnd)
@@ -211,6 +222,13 @@ class Resolver:
 
     def absorption(self, side: str, st: Side) -> int:
         """9.7: heavy troops cancel 2 enemy bow hits with five or more, 1 with two to four."""
+        key = (side, st)
+        found = self._absorb.get(key)
+        if found is None:
+            found = self._absorb[key] = self._absorption(side, st)
+        return found
+
+    def _absorption(self, side: str, st: Side) -> int:
         static = self.b.static(side)
         heavy = sum(1 for i, _ in st if not static[i].leader and static[i].type in HEAVY)
         return 2 if heavy >= 5 else 1 if heavy >= 2 else 0
@@ -225,13 +243,13 @@ class Resolver:
         if found is not None:
             return found
         static = self.b.static(side)
-        pieces = dict(st)
+        pieces = list(st)  # (index, reduced); an index repeats for equal unseen pieces (see known.py)
 
         def cap(merc: bool) -> int:
-            units = [i for i in pieces if not static[i].leader and static[i].merc == merc]
+            units = [(i, red) for i, red in pieces if not static[i].leader and static[i].merc == merc]
             if mode == "routs":
                 return len(units)
-            return sum(1 if pieces[i] else 2 for i in units)
+            return sum(1 if red else 2 for _, red in units)
 
         cm, cr = cap(True), cap(False)
         m = r = n // 2
@@ -248,12 +266,14 @@ class Resolver:
             r = cr
         left = n
         while left > 0 and pieces:
-            units = [i for i in pieces if not static[i].leader]
+            units = [k for k, (i, _) in enumerate(pieces) if not static[i].leader]
             if units:
-                pool = [i for i in units if (m > 0 and static[i].merc) or (r > 0 and not static[i].merc)] or units
-                pick = min(pool, key=lambda i: (pieces[i], static[i].uid))
+                pool = [k for k in units if (m > 0 and static[pieces[k][0]].merc)
+                        or (r > 0 and not static[pieces[k][0]].merc)] or units
+                at = min(pool, key=lambda k: (pieces[k][1], static[pieces[k][0]].uid))
             else:
-                pick = min(pieces, key=lambda i: static[i].uid)
+                at = min(range(len(pieces)), key=lambda k: static[pieces[k][0]].uid)
+            pick, red = pieces[at]
             if static[pick].leader:
                 if r > 0:
                     r -= 1
@@ -264,11 +284,11 @@ class Resolver:
             else:
                 r = max(0, r - 1)
             left -= 1
-            if mode == "hits" and not static[pick].leader and not pieces[pick]:
-                pieces[pick] = True
+            if mode == "hits" and not static[pick].leader and not red:
+                pieces[at] = (pick, True)
             else:
-                del pieces[pick]
-        out = tuple(sorted(pieces.items()))
+                del pieces[at]
+        out = tuple(sorted(pieces))
         self._place[key] = out
         return out
 
@@ -351,12 +371,11 @@ class Tally:
     def overrun_of(self, side: str) -> float:
         return self.overrun.get(side, 0.0)
 
-    def add(self, res: Resolver, winner: str | None, sa: Side, sd: Side, routed: tuple[int, int],
-            p: float) -> None:
+    def add(self, res: Resolver, start: tuple[Side, Side], winner: str | None, sa: Side, sd: Side,
+            routed: tuple[int, int], p: float) -> None:
         self.winner[winner] = self.winner.get(winner, 0.0) + p
         if winner is not None and not (sd if winner == "att" else sa):
             self.overrun[winner] = self.overrun.get(winner, 0.0) + p
-        start = res.b.start()
         for side, st0, st, rr in (("att", start[0], sa, routed[0]), ("def", start[1], sd, routed[1])):
             static = res.b.static(side)
             self.steps[side] += p * (steps_left(static, st0) - steps_left(static, st) - rr % 1000)
@@ -409,7 +428,7 @@ def exact(res: Resolver) -> Tally:
                         tally.city_hits[key3] = tally.city_hits.get(key3, 0.0) + p
                     fa, fd, winner, decided, ra, rd = res.finish_round(sa, sd, ha, hd, rnd)
                     if decided:
-                        tally.add(res, winner, fa, fd, (ra1 + ra, rd1 + rd), p)
+                        tally.add(res, (sa0, sd0), winner, fa, fd, (ra1 + ra, rd1 + rd), p)
                     else:
                         key2 = (fa, fd, ra1 + ra, rd1 + rd)
                         nxt[key2] = nxt.get(key2, 0.0) + p
@@ -417,17 +436,17 @@ def exact(res: Resolver) -> Tally:
     return tally
 
 
-def simulate(make: Any, samples: int, seed: int) -> Tally:
-    """`samples` resolutions drawn from the tables; ``make(r)`` gives the :class:`Resolver` of each one (a
-    new composition of the hidden pieces, or always the same)."""
+def simulate(res: Resolver, samples: int, seed: int,
+             starts: Callable[[random.Random], tuple[Side, Side]] | None = None) -> Tally:
+    """`samples` resolutions drawn from the tables; ``starts(r)`` gives the sides at the start of each one (a
+    new composition of the unseen pieces), by default the battle's own."""
     r = random.Random(seed)
     tally = Tally(samples=samples)
     w = 1.0 / samples
     counts: dict[tuple[Any, ...], int] = {}
-    resolvers: dict[int, Resolver] = {}
     for _ in range(samples):
-        res = make(r)
-        sa, sd = res.b.start()
+        start = starts(r) if starts is not None else res.b.start()
+        sa, sd = start
         ra = rd = 0
         for rnd in range(1, res.b.rounds + 1):
             ha = hd = 0
@@ -445,12 +464,11 @@ def simulate(make: Any, samples: int, seed: int) -> Tally:
             sa, sd, winner, decided, ra2, rd2 = res.finish_round(sa, sd, ha, hd, rnd)
             ra, rd = ra + ra2, rd + rd2
             if decided:
-                resolvers[id(res)] = res
-                key = (id(res), winner, sa, sd, ra, rd)
+                key = (start, winner, sa, sd, ra, rd)
                 counts[key] = counts.get(key, 0) + 1
                 break
-    for (rid, winner, sa, sd, ra, rd), n in counts.items():
-        tally.add(resolvers[rid], winner, sa, sd, (ra, rd), n * w)
+    for (start, winner, sa, sd, ra, rd), n in counts.items():
+        tally.add(res, start, winner, sa, sd, (ra, rd), n * w)
     return tally
 
 
