@@ -287,3 +287,69 @@ def test_odds_messages_in_english_german_and_japanese() -> None:
     for entry in [*ans["outcomes"], *ans["expected"], *ans["assumptions"]]:
         assert entry["key"] in cats["en"]
         assert set(re.findall(r"{(\w+)}", cats["en"][entry["key"]])) <= set(entry["params"])
+
+
+# --- raids (6.15) ------------------------------------------------------------------------------------------
+def _raid_position(*, special: bool, raiders: list[str]) -> Position:
+    from tests.assyrian_wars.navalkit import naval_start
+
+    pos = naval_start("assyria", 4, special_abilities=special)
+    for n, pid in enumerate(raiders, 1):
+        put(pos, pid, f"raid:{n}")
+    pos.state["trade"]["assyria"] = {"box": 2, "out": 2}
+    pos.state["trade"]["babylonia"] = {"box": 2, "out": 0}
+    return pos
+
+
+def _raid_result(pos: Position, before: int) -> tuple[int, int]:
+    """(markers the raid removed from the others, own markers brought back)."""
+    removed = sum(1 for e in pos.log[before:] if e["key"] == "aw.raid_success")
+    back = sum(1 for e in pos.log[before:] if e["key"] == "aw.marker_back")
+    return removed, back
+
+
+def test_6_15_raid_odds_equal_the_engine_over_every_die() -> None:
+    """Every sequence of the three dice of a raid by one heavy infantry raider (target, attack, marker back),
+    played by the engine: its exact frequencies are the odds."""
+    base = _raid_position(special=False, raiders=["assyria-hi4-1"])
+    ans = GAME.odds(base.state, "assyria", "raid")
+    assert ans is not None and ans["method"] == "exact"
+    removed = back = 0.0
+    for a in range(1, 7):
+        for b in range(1, 7):
+            for c in range(1, 7):
+                pos = Position(GAME, clone(base.state))
+                n = len(pos.log)
+                pos.fix_dice(a, b, c)
+                pos.act("assyria", "raid")
+                while GAME.active(pos.state) and pos.ids("assyria")[0].startswith("target:"):
+                    pos.act("assyria", pos.ids("assyria")[0])
+                r, k = _raid_result(pos, n)
+                removed += r / 216
+                back += k / 216
+    assert abs(_p(ans, "raid_one") - removed) < 1e-4
+    assert abs(_value(ans, "markers_removed") - removed) < 1e-4
+    assert abs(_value(ans, "markers_back") - back) < 1e-4
+
+
+def test_9_7_cavalry_raid_odds_agree_with_the_engine() -> None:
+    base = _raid_position(special=True, raiders=["assyria-lc3-1", "assyria-li3-1"])
+    ans = GAME.odds(base.state, "assyria", "raid")
+    assert ans is not None and _p(ans, "raid_two") > 0
+    n = 400
+    counts = [0, 0, 0]
+    backs = 0
+    for s in range(n):
+        pos = Position(GAME, clone(base.state))
+        rekey(pos.state, 4000 + s)
+        before = len(pos.log)
+        pos.act("assyria", "raid")
+        while GAME.active(pos.state) and pos.ids("assyria")[0].startswith("target:"):
+            pos.act("assyria", pos.ids("assyria")[0])
+        r, k = _raid_result(pos, before)
+        counts[r] += 1
+        backs += k
+    _close(counts[0] / n, _p(ans, "raid_none"), n, "none")
+    _close(counts[1] / n, _p(ans, "raid_one"), n, "one")
+    _close(counts[2] / n, _p(ans, "raid_two"), n, "two")
+    assert abs(backs / n - _value(ans, "markers_back")) < 0.12

@@ -352,3 +352,52 @@ def evasion_odds(ctx: Ctx, known: Known, frame: dict[str, Any], action_id: str, 
             "outcomes": [_outcome("evade_success", p, area=dest), _outcome("evade_fail", 1 - p, area=dest)],
             "expected": [_expected("roll_modifier", base, area=dest)],
             "assumptions": [_assume("no_cards"), *([_assume("fog_mix")] if theirs.uncertain else [])]}
+
+
+# --- raids (6.15) ------------------------------------------------------------------------------------------
+def raid_odds(ctx: Ctx, known: Known, frame: dict[str, Any]) -> Answer | None:
+    """``raid``: all the phasing country's raiders attack the Trade Box (6.15): a D6, 6 fails, 1-5 names a
+    power (another is chosen when it names the own or one without markers); any raider's die at or below its
+    factor removes a marker; each removal brings an own removed marker back on an even D6; with 9.7 the
+    cavalry raids a second time after a success. Exact over these dice."""
+    from ashur.games.assyrian_wars.rules.base.units import strength, unit_type
+    from ashur.games.assyrian_wars.rules.naval.raids import raiders_of, side_power
+
+    c = frame["c"]
+    raiders = [p for p in raiders_of(ctx, c) if p in known.pieces]
+    if not raiders:
+        return None
+    mine = side_power(ctx, c)
+    trade = {p: dict(ctx.s["trade"].get(p) or {"box": 0, "out": 0}) for p in ctx.powers()}
+
+    def hit(pieces: list[str]) -> float:
+        miss = 1.0
+        for p in pieces:
+            miss *= 1 - min(max(strength(ctx, p), 0), 6) / 6
+        return 1 - miss
+
+    def targets(box: dict[str, int]) -> bool:
+        return any(p != mine and n > 0 for p, n in box.items())
+
+    cav = [p for p in raiders if unit_type(ctx, p) in CAVALRY]
+    second = bool(cav) and bool(ctx.s["options"].get("special_abilities"))
+    boxes = {p: int(t.get("box", 0)) for p, t in trade.items()}
+    out0 = int(trade.get(mine or "", {}).get("out", 0)) if mine else 0
+    p1 = 5 / 6 * hit(raiders) if targets(boxes) else 0.0
+    # a success removes one marker of some other power: whether a second target is left does not depend on
+    # which (the choice is the raider's, decision: the one named, else the first the raider picks)
+    left = sum(n for p, n in boxes.items() if p != mine) - 1
+    p2 = 5 / 6 * hit(cav) if second and left > 0 else 0.0
+    two = p1 * p2
+    one = p1 - two
+    back = 0.0
+    if mine:
+        # each removal: an even D6 brings one own removed marker back while any is out
+        back = one * (0.5 if out0 > 0 else 0.0)
+        back += two * ((0.5 if out0 > 0 else 0.0) + (0.5 * (1.0 if out0 > 1 else 0.5) if out0 > 0 else 0.0))
+    outcomes = [_outcome("raid_none", 1 - p1), _outcome("raid_one", one)]
+    if second:
+        outcomes.append(_outcome("raid_two", two))
+    return {"kind": "raid", "rule": "6.15", "method": "exact", "samples": 0, "outcomes": outcomes,
+            "expected": [_expected("markers_removed", one + 2 * two), _expected("markers_back", back)],
+            "assumptions": [_assume("no_cards")]}
