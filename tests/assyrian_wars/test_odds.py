@@ -353,3 +353,112 @@ def test_9_7_cavalry_raid_odds_agree_with_the_engine() -> None:
     _close(counts[1] / n, _p(ans, "raid_one"), n, "one")
     _close(counts[2] / n, _p(ans, "raid_two"), n, "two")
     assert abs(backs / n - _value(ans, "markers_back")) < 0.12
+
+
+# --- 9.7 in full: the engine's own dice replayed through the resolver ----------------------------------------
+MIXED_ATT = ["assyria-b3-1", "assyria-hi4-1", "assyria-hc4-1", "assyria-ch4-1"]
+MIXED_DEF = ["babylonia-b3-1", "babylonia-b3-2", "babylonia-hi3-1", "babylonia-hi3-2", "babylonia-lc2-1"]
+
+
+def _mixed_position() -> Position:
+    """Bows, heavy infantry, heavy cavalry, chariots and a hired mercenary against bows, heavy infantry and
+    light cavalry, over the Tigris, with 9.7 (bow fire, kills, absorption) in play, no fog of war."""
+    pos = start(special_abilities=True, fog_of_war=False)
+    army(pos, "assyria-turtanu", "kalhu", MIXED_ATT)
+    put(pos, "merc-li2-1", "kalhu", army="assyria-turtanu", hired="assyria")
+    army(pos, "babylonia-nabu_zer_kitti_lishir", "ashur", MIXED_DEF)
+    set_ap(pos, 10)
+    pos.act(active_role(pos), "move:assyria-turtanu")
+    return pos
+
+
+def _replay(res: Any, log: list[dict[str, Any]]) -> tuple[str | None, bool]:
+    """The battle of `log` resolved by `res` on the engine's own dice: each phase's pool must be the engine's
+    (same strengths in the same order) and the hits, allocation, routs and result follow from them."""
+    rolls = [e["params"] for e in log if e["key"] == "dice" and e["rule"] in ("9.7", "6.7.2")
+             and e["params"].get("side") in ("att", "def")]
+    sa, sd = res.b.start()
+    winner: str | None = None
+    for rnd in (1, 2):
+        ha = hd = 0
+        for phase in res.phases(rnd):
+            scored = {}
+            for side, st in (("att", sa), ("def", sd)):
+                pool = res.dice(side, st, phase, rnd)
+                if not pool:
+                    scored[side] = 0
+                    continue
+                got = rolls.pop(0)
+                assert got["side"] == side and got["strengths"] == [s for s, _ in pool], (phase, got, pool)
+                scored[side] = sum(2 if kill and v == 2 else 1 for (s, kill), v in zip(pool, got["values"],
+                                                                                     strict=True) if v <= s)
+            xa, xd = scored["att"], scored["def"]
+            if phase == "bow":
+                xa, xd = max(0, xa - res.absorption("def", sd)), max(0, xd - res.absorption("att", sa))
+            sa, sd = res.place("att", sa, xd, "hits"), res.on_defender(sd, xa)
+            ha, hd = ha + xa, hd + xd
+            if phase == "bow" and (not sa or not sd):
+                break
+        sa, sd, winner, decided, _, _ = res.finish_round(sa, sd, ha, hd, rnd)
+        if decided:
+            break
+    overrun = winner is not None and not (sd if winner == "att" else sa)
+    return winner, overrun
+
+
+def test_9_7_battle_model_replays_the_engine_dice_exactly() -> None:
+    """For 60 seeds the engine fights the mixed battle; the resolver, fed the engine's dice, finds the same
+    pools, the same winner and the same overrun every time (6.7.2-6.7.7, 9.7)."""
+    from ashur.games.assyrian_wars.odds import questions
+    from ashur.games.assyrian_wars.odds.resolver import Resolver
+
+    pos = _mixed_position()
+    role = active_role(pos)
+    built: list[Any] = []
+    real = questions.resolve
+
+    def spy(known: Any, att: Any, defn: Any, build: Any, parts: Any) -> Any:
+        built.append(build(list(att.seen), list(att.seen_red), list(defn.seen), list(defn.seen_red)))
+        return real(known, att, defn, build, parts)
+
+    questions.resolve = spy  # type: ignore[assignment]
+    try:
+        ans = GAME.odds(pos.state, role, "to:ashur")
+    finally:
+        questions.resolve = real  # type: ignore[assignment]
+    assert ans is not None and built
+    res = Resolver(built[0])
+    for seed in range(60):
+        out = _engine(pos.state, role, "to:ashur", 7000 + seed)
+        assert _replay(res, out["log"]) == ({"att": "att", "def": "def"}.get(out["winner"]), bool(out["overrun"])), seed
+
+
+# --- evasion (6.6.10) and the defender's battle ---------------------------------------------------------------
+def test_6_6_10_evasion_odds_from_the_engine_modifier_and_the_defenders_battle() -> None:
+    """The defender asked to evade: the chance of each evasion is 2D6 + the engine's modifier >= 9 (hasty +2),
+    and staying gives the attacker's battle odds seen from the other side."""
+    from ashur.games.assyrian_wars.odds.questions import two_dice_at_least
+    from ashur.games.assyrian_wars.rules.land.evasion import modifier
+
+    pos = _move_position()
+    attacker = active_role(pos)
+    attack = GAME.odds(pos.state, attacker, "to:ashur")
+    pos.act(attacker, "to:ashur")
+    role = GAME.active(pos.state)[0]
+    frame = pos.state["stack"][-1]
+    q = frame["queue"][0]
+    entering = [p for p in frame["pieces"]]
+    for act in pos.actions(role):
+        if not act["id"].startswith(("evade:", "evade_hasty:")):
+            continue
+        dest = act["params"]["area"]
+        hasty = act["id"].startswith("evade_hasty:")
+        mod = modifier(ctx(pos), q["pieces"], dest, entering, hasty,
+                       "friendly" if act["params"]["how"] == "friendly" else None)
+        ans = GAME.odds(pos.state, role, act["id"])
+        assert ans is not None and ans["kind"] == "evasion"
+        assert abs(_p(ans, "evade_success") - two_dice_at_least(9 - mod)) < 1e-6
+    stay = GAME.odds(pos.state, role, "stay")
+    assert stay is not None and attack is not None
+    assert abs(_p(stay, "loss") - _p(attack, "win") - _p(attack, "win_overrun")) < 1e-5
+    assert abs(_value(stay, "steps_lost", "own") - _value(attack, "steps_lost", "enemy")) < 1e-3

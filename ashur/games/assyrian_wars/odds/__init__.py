@@ -34,4 +34,6 @@ def odds(state: State, role: str, action_id: str, view: dict[str, Any], content:
         return questions.interception_odds(ctx, known, frame, action_id.replace("intercept_armies:", "intercept:"))
     if step == "entry" and action_id.startswith(("evade:", "evade_hasty:")):
         return questions.evasion_odds(ctx, known, frame, action_id, str(act.get("params", {}).get("how", "")))
+    if step == "entry" and action_id == "stay" and (frame.get("queue") or [{}])[0].get("q") == "evade":
+        return questions.stay_odds(ctx, known, frame)
     return None

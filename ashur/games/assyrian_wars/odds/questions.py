@@ -401,3 +401,16 @@ def raid_odds(ctx: Ctx, known: Known, frame: dict[str, Any]) -> Answer | None:
     return {"kind": "raid", "rule": "6.15", "method": "exact", "samples": 0, "outcomes": outcomes,
             "expected": [_expected("markers_removed", one + 2 * two), _expected("markers_back", back)],
             "assumptions": [_assume("no_cards")]}
+
+
+def stay_odds(ctx: Ctx, known: Known, frame: dict[str, Any]) -> Answer | None:
+    """``stay`` at an evasion prompt: the battle the role's forces then fight as defenders (6.7), the entering
+    force crossing ``frame["conn"]``."""
+    area, mover = frame["area"], frame["c"]
+    defenders = {c for c in ctx.s["countries"] if ctx.at_war(c, mover)}
+    attackers = {c for c in ctx.s["countries"] if c == mover or ctx.allied(c, mover)} - defenders
+    att = known.group(area, city=False, owners=attackers)
+    defn = known.group(area, city=False, owners=defenders)
+    if not (att.seen or att.uncertain) or not (defn.seen or defn.uncertain):
+        return None
+    return field_battle(ctx, known, area, att, defn, conn=frame.get("conn"), mine="def", action_id="stay")
