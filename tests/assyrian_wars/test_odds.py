@@ -69,6 +69,8 @@ def _engine(state: Any, role: str, action_id: str, seed: int, *, after: bool = F
         found = [e for e in pos.log[n:] if e["key"] == "aw.battle_result"]
         if found and (not after or pos.state["stack"][-1]["step"] == "impulse"):
             return dict(found[0]["params"]) | {"log": pos.log[n:]}
+        if any(e["key"] == "aw.interception_roll" and not e["params"]["success"] for e in pos.log[n:]):
+            return {"winner": "failed", "overrun": False, "log": pos.log[n:]}
         actor = GAME.active(pos.state)[0]
         pos.act(actor, _choose(pos, actor))
     raise AssertionError("no battle result")
@@ -242,7 +244,24 @@ def test_6_6_9_interception_odds_from_the_engine_modifier() -> None:
 
     expected = two_dice_at_least(7 - modifier(ctx(pos), cand, frame["area"], entering))
     assert ans is not None and ans["method"] == "exact"
-    assert abs(_p(ans, "intercept_success") - expected) < 1e-6
+    assert abs(1 - _p(ans, "intercept_fail") - expected) < 1e-5
+
+
+def test_6_6_9_interception_and_its_battle_agree_with_the_engine() -> None:
+    """The interception's failure and the battle after a success (no terrain dice, a tie after two rounds
+    has no winner, 6.6.9, 6.7.6): the engine's frequencies over 300 seeds match the odds."""
+    pos, role = _interception_position(fog=False)
+    aid = next(a for a in pos.ids(role) if a.startswith("intercept:"))
+    ans = GAME.odds(pos.state, role, aid)
+    assert ans is not None
+    n = 300
+    seen = {"failed": 0, "att": 0, "def": 0, None: 0}
+    for s in range(n):
+        seen[_engine(pos.state, role, aid, 6000 + s)["winner"]] += 1
+    _close(seen["failed"] / n, _p(ans, "intercept_fail"), n, "failed")
+    _close(seen["att"] / n, _p(ans, "win") + _p(ans, "win_overrun"), n, "interceptor wins")
+    _close(seen["def"] / n, _p(ans, "loss"), n, "interceptor loses")
+    _close(seen[None] / n, _p(ans, "draw"), n, "no winner")
 
 
 # --- only what the role may know (9.5) --------------------------------------------------------------------

@@ -126,25 +126,28 @@ def heads(known: Known, g: Group) -> int:
 
 
 def field_battle(ctx: Ctx, known: Known, area: str, att: Group, defn: Group, *, conn: str | None,
-                 mine: str, action_id: str) -> Answer:
-    """A field battle at `area` (6.7): `att` entered over connection `conn`."""
+                 mine: str, action_id: str, interception: bool = False) -> Answer:
+    """A field battle at `area` (6.7): `att` entered over connection `conn`, or intercepted (6.6.9: no
+    terrain dice, a tie after two rounds has no winner)."""
     abilities = "field" if ctx.s["options"].get("special_abilities") else None
-    terrain = {"river": 1, "mountain": 2}.get(conn or "", 0)
+    terrain = 0 if interception else {"river": 1, "mountain": 2}.get(conn or "", 0)
     disorganized = {"att": heads(known, att) > 1, "def": heads(known, defn) > 1}
 
     def build(a: list[Fighter], ar: list[bool], d: list[Fighter], dr: list[bool]) -> Battle:
         return Battle("field", a, d, ar, dr, abilities=abilities, crossing=conn, sealand=area == "sealand",
-                      terrain_dice=terrain, terrain_mede=conn == "mede", disorganized=disorganized)
+                      terrain_dice=terrain, terrain_mede=conn == "mede" and not interception,
+                      disorganized=disorganized, interception=interception)
 
     tally, method, samples = resolve(known, att, defn, build, ["field", action_id, area, conn, group_key(att),
-                                                               group_key(defn), abilities])
-    assumptions = [_assume("no_cards"), _assume("no_evasion"), _assume("no_interception"),
-                   _assume("suggested_losses")]
+                                                               group_key(defn), abilities, interception])
+    assumptions = [_assume("no_cards"), _assume("suggested_losses")]
+    if not interception:
+        assumptions[1:1] = [_assume("no_evasion"), _assume("no_interception")]
     if abilities:
         assumptions.append(_assume("chariots_heavy"))
     if att.uncertain or defn.uncertain:
         assumptions.append(_assume("fog_mix"))
-    return battle_answer(tally, mine, method, samples, "6.7", "battle", area, assumptions, draw=False)
+    return battle_answer(tally, mine, method, samples, "6.7", "battle", area, assumptions, draw=interception)
 
 
 def move_odds(ctx: Ctx, known: Known, frame: dict[str, Any], action_id: str) -> Answer | None:
@@ -317,10 +320,33 @@ def interception_odds(ctx: Ctx, known: Known, frame: dict[str, Any], action_id: 
     else:
         p, method, samples = roll_chance(known, mine, theirs, base, INTERCEPTION_TARGET, special,
                                          ["intercept", action_id, area, base, group_key(theirs)])
+    outcomes = [_outcome("intercept_fail", 1 - p, area=area)]
+    expected = [_expected("roll_modifier", base, area=area)]
+    assumptions = [_assume("no_cards"), *([_assume("fog_mix")] if theirs.uncertain and special else [])]
+    if mine and (theirs.seen or theirs.uncertain):
+        # the battle that follows a success (6.6.9): chances and losses weighted by the success
+        own = Group(tuple(mine), tuple(bool(known.pieces[f.uid]["red"]) for f in mine), ())
+        att, defn, side = own, theirs, "att"
+        if special and mobility(list(own.seen)) > mobility(list(theirs.seen)):
+            att, defn, side = theirs, own, "def"  # 9.7: the more mobile side defends (seen pieces)
+        fight = field_battle(ctx, known, area, att, defn, conn=None, mine=side, action_id=action_id,
+                             interception=True)
+        outcomes += [{**o, "p": round(o["p"] * p, 6)} for o in fight["outcomes"]]
+        expected += [{**e, "value": round(e["value"] * p, 4)} for e in fight["expected"]]
+        assumptions += [a for a in fight["assumptions"] if a not in assumptions]
+        if fight["method"] == "simulated":
+            method, samples = "simulated", max(samples, fight["samples"])
+    else:
+        outcomes.insert(0, _outcome("intercept_success", p, area=area))
     return {"kind": "interception", "rule": "6.6.9", "method": method, "samples": samples,
-            "outcomes": [_outcome("intercept_success", p, area=area), _outcome("intercept_fail", 1 - p, area=area)],
-            "expected": [_expected("roll_modifier", base, area=area)],
-            "assumptions": [_assume("no_cards"), *([_assume("fog_mix")] if theirs.uncertain and special else [])]}
+            "outcomes": outcomes, "expected": expected, "assumptions": assumptions}
+
+
+def mobility(fighters: list[Fighter]) -> int:
+    """9.7: cavalry units less the other units."""
+    units = [f for f in fighters if not f.leader]
+    cav = sum(1 for f in units if f.type in CAVALRY)
+    return cav - (len(units) - cav)
 
 
 def evasion_odds(ctx: Ctx, known: Known, frame: dict[str, Any], action_id: str, how: str) -> Answer | None:
