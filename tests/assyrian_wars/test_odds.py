@@ -481,3 +481,27 @@ def test_6_6_10_evasion_odds_from_the_engine_modifier_and_the_defenders_battle()
     assert stay is not None and attack is not None
     assert abs(_p(stay, "loss") - _p(attack, "win") - _p(attack, "win_overrun")) < 1e-5
     assert abs(_value(stay, "steps_lost", "own") - _value(attack, "steps_lost", "enemy")) < 1e-3
+
+
+def test_6_7_4_fast_allocation_equals_the_one_by_one_allocation() -> None:
+    """The resolver's one-pass allocation of a side without mercenaries places hits and routs exactly as the
+    loss-by-loss way of the engine's suggestion (6.7.4: a unit before a leader, full strength first, id
+    order), for every side of up to four units and two leaders and every number of losses."""
+    import itertools
+
+    from ashur.games.assyrian_wars.odds.resolver import Battle, Fighter, Resolver
+
+    static = [Fighter("a-hi", "x", type="HI", front=4, reduced=2), Fighter("b-li", "x", type="LI", front=3,
+                                                                               reduced=1),
+              Fighter("c-lead", "x", leader=True, action=2), Fighter("d-b", "x", type="B", front=3, reduced=1),
+              Fighter("e-lead", "x", leader=True, action=1), Fighter("f-lc", "x", type="LC", front=3, reduced=1)]
+    res = Resolver(Battle("field", static, static, [False] * 6, [False] * 6))
+    leader, _merc, rank = res._flags["att"]
+    for size in range(1, 7):
+        for members in itertools.combinations(range(6), size):
+            for reds in itertools.product((False, True), repeat=size):
+                st = tuple(sorted((i, red and not static[i].leader) for i, red in zip(members, reds, strict=True)))
+                for n in range(0, 12):
+                    for mode in ("hits", "routs"):
+                        assert res._place_regulars(st, n, mode, leader, rank) == \
+                            res.place_one_by_one("att", st, n, mode), (st, n, mode)

@@ -129,6 +129,15 @@ class Resolver:
         self._cdf: dict[tuple[Any, ...], list[float]] = {}
         self._place: dict[tuple[Any, ...], Side] = {}
         self._absorb: dict[tuple[str, Side], int] = {}
+        self._steps: dict[tuple[str, Side], int] = {}
+        self._flags: dict[str, tuple[list[bool], list[bool], list[int]]] = {}
+        for side in ("att", "def"):
+            static = battle.static(side)
+            order = sorted(range(len(static)), key=lambda i: static[i].uid)
+            rank = [0] * len(static)
+            for pos, i in enumerate(order):
+                rank[i] = pos
+            self._flags[side] = ([f.leader for f in static], [f.merc for f in static], rank)
         self._round: dict[tuple[Any, ...], tuple[Side, Side, str | None, bool, int, int]] = {}
 
     # --- dice (6.7.2, 6.7.3, 6.8, 9.7) --------------------------------------------------------------
@@ -242,16 +251,26 @@ class Resolver:
         found = self._place.get(key)
         if found is not None:
             return found
-        static = self.b.static(side)
+        leader, merc, rank = self._flags[side]
+        if not any(merc[i] for i, _ in st):
+            out = self._place_regulars(st, n, mode, leader, rank)
+        else:
+            out = self.place_one_by_one(side, st, n, mode)
+        self._place[key] = out
+        return out
+
+    def place_one_by_one(self, side: str, st: Side, n: int, mode: str) -> Side:
+        """The allocation loss by loss, as ``casualties`` places them (6.7.4, 6.7.4.a, 6.7.5)."""
+        leader, merc, rank = self._flags[side]
         pieces = list(st)  # (index, reduced); an index repeats for equal unseen pieces (see known.py)
-
-        def cap(merc: bool) -> int:
-            units = [(i, red) for i, red in pieces if not static[i].leader and static[i].merc == merc]
-            if mode == "routs":
-                return len(units)
-            return sum(1 if red else 2 for _, red in units)
-
-        cm, cr = cap(True), cap(False)
+        cm = cr = 0
+        for i, red in pieces:
+            if not leader[i]:
+                c = 1 if (mode == "routs" or red) else 2
+                if merc[i]:
+                    cm += c
+                else:
+                    cr += c
         m = r = n // 2
         if n % 2:
             if cm > m:
@@ -266,36 +285,66 @@ class Resolver:
             r = cr
         left = n
         while left > 0 and pieces:
-            units = [k for k, (i, _) in enumerate(pieces) if not static[i].leader]
-            if units:
-                pool = [k for k in units if (m > 0 and static[pieces[k][0]].merc)
-                        or (r > 0 and not static[pieces[k][0]].merc)] or units
-                at = min(pool, key=lambda k: (pieces[k][1], static[pieces[k][0]].uid))
-            else:
-                at = min(range(len(pieces)), key=lambda k: static[pieces[k][0]].uid)
+            # the suggested piece: a unit of a type still owed a loss (else any unit), full strength first,
+            # then in id order; leaders only when no unit is left
+            at, best = -1, (2, True, 0)
+            for k, (i, red) in enumerate(pieces):
+                if leader[i]:
+                    continue
+                key = (0 if (m > 0 and merc[i]) or (r > 0 and not merc[i]) else 1, red, rank[i])
+                if key < best:
+                    at, best = k, key
+            if at < 0:
+                at = min(range(len(pieces)), key=lambda k: rank[pieces[k][0]])
             pick, red = pieces[at]
-            if static[pick].leader:
+            if leader[pick]:
                 if r > 0:
                     r -= 1
                 else:
                     m = max(0, m - 1)
-            elif static[pick].merc:
+            elif merc[pick]:
                 m = max(0, m - 1)
             else:
                 r = max(0, r - 1)
             left -= 1
-            if mode == "hits" and not static[pick].leader and not red:
+            if mode == "hits" and not leader[pick] and not red:
                 pieces[at] = (pick, True)
             else:
                 del pieces[at]
-        out = tuple(sorted(pieces))
-        self._place[key] = out
-        return out
+        return tuple(sorted(pieces))
 
     def on_defender(self, st: Side, n: int) -> Side:
         """The attackers' hits on the defenders; in a standard siege they fall on the city (6.8.3: the
         defender taking none on the garrison, see the assumptions)."""
         return st if self.b.kind == "standard_siege" else self.place("def", st, n, "hits")
+
+    @staticmethod
+    def _place_regulars(st: Side, n: int, mode: str, leader: list[bool], rank: list[int]) -> Side:
+        """:meth:`place` for a side without mercenaries, in one pass: hits flip full-strength units in id
+        order, then eliminate reduced ones in id order, then leaders; routs take full-strength units, then
+        reduced ones, then leaders, each in id order."""
+        units = sorted((p for p in st if not leader[p[0]]), key=lambda p: (p[1], rank[p[0]]))
+        leaders = sorted((p for p in st if leader[p[0]]), key=lambda p: rank[p[0]])
+        if mode == "routs":
+            gone = min(n, len(units))
+            return tuple(sorted(units[gone:] + leaders[n - gone:]))
+        full = [p for p in units if not p[1]]
+        if n <= len(full):
+            return tuple(sorted([(i, True) for i, _ in full[:n]] + full[n:] + units[len(full):] + leaders))
+        n -= len(full)
+        reduced = sorted([(i, True) for i, _ in full] + units[len(full):], key=lambda p: rank[p[0]])
+        if n <= len(reduced):
+            return tuple(sorted(reduced[n:] + leaders))
+        n -= len(reduced)
+        return tuple(sorted(leaders[n:]))
+
+    def steps(self, side: str, st: Side) -> int:
+        """:func:`steps_left` of a side, memoized."""
+        key = (side, st)
+        found = self._steps.get(key)
+        if found is None:
+            found = self._steps[key] = steps_left(self.b.static(side), st)
+        return found
 
     def rally(self, side: str, st: Side) -> int:
         if self.b.disorganized.get(side):
@@ -343,8 +392,8 @@ class Resolver:
                 if side == winner and routs:
                     routs = max(0, routs - self.rally(side, sides[side]))
                 sides[side] = self.place(side, sides[side], routs, "routs")
-            ra = (len(sa) - len(sides["att"])) * 1000 + steps_left(b.att, sa) - steps_left(b.att, sides["att"])
-            rd = (len(sd) - len(sides["def"])) * 1000 + steps_left(b.defn, sd) - steps_left(b.defn, sides["def"])
+            ra = (len(sa) - len(sides["att"])) * 1000 + self.steps("att", sa) - self.steps("att", sides["att"])
+            rd = (len(sd) - len(sides["def"])) * 1000 + self.steps("def", sd) - self.steps("def", sides["def"])
             sa, sd = sides["att"], sides["def"]
         return sa, sd, winner, decided, ra, rd
 
@@ -378,7 +427,7 @@ class Tally:
             self.overrun[winner] = self.overrun.get(winner, 0.0) + p
         for side, st0, st, rr in (("att", start[0], sa, routed[0]), ("def", start[1], sd, routed[1])):
             static = res.b.static(side)
-            self.steps[side] += p * (steps_left(static, st0) - steps_left(static, st) - rr % 1000)
+            self.steps[side] += p * (res.steps(side, st0) - res.steps(side, st) - rr % 1000)
             units0 = sum(1 for i, _ in st0 if not static[i].leader)
             self.units[side] += p * (units0 - sum(1 for i, _ in st if not static[i].leader))
             self.routed[side] += p * (rr // 1000)
