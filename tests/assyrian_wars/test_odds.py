@@ -37,7 +37,7 @@ def _p(answer: dict[str, Any], key: str) -> float:
 
 def _value(answer: dict[str, Any], key: str, side: str | None = None) -> float:
     return sum(e["value"] for e in answer["expected"]
-               if e["key"] == f"aw.odds.{key}" and (side is None or e["params"].get("side") == side))
+               if e["key"] == f"aw.odds.{key}" and (side is None or e["params"].get("side") == f"aw.odds.side.{side}"))
 
 
 def _choose(pos: Position, role: str) -> str:
@@ -303,9 +303,14 @@ def test_odds_messages_in_english_german_and_japanese() -> None:
     pos = _move_position()
     ans = GAME.odds(pos.state, active_role(pos), "to:ashur")
     assert ans is not None
+    from ashur.core.i18n import render
+
     for entry in [*ans["outcomes"], *ans["expected"], *ans["assumptions"]]:
         assert entry["key"] in cats["en"]
         assert set(re.findall(r"{(\w+)}", cats["en"][entry["key"]])) <= set(entry["params"])
+        for lang in ("en", "de", "ja"):
+            text = render(entry["key"], entry["params"], GAME.messages(lang))
+            assert "{" not in text and "aw.odds" not in text, (lang, text)
 
 
 # --- raids (6.15) ------------------------------------------------------------------------------------------

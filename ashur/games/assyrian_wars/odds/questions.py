@@ -37,6 +37,8 @@ BATCH = 50
 INTERCEPTION_TARGET = 7
 EVASION_TARGET = 9
 Answer = dict[str, Any]
+#: the ``side`` parameter of the expected losses: message keys, so the table shows them translated
+OWN, ENEMY = "aw.odds.side.own", "aw.odds.side.enemy"
 
 
 def two_dice_at_least(target: int) -> float:
@@ -99,7 +101,7 @@ def battle_answer(tally: Tally, mine: str, method: str, samples: int, rule: str,
     if draw or tally.winner.get(None, 0.0) > 0:
         outcomes.append(_outcome("draw", tally.winner.get(None, 0.0), area=area))
     expected = []
-    for side, who in ((mine, "own"), (theirs, "enemy")):
+    for side, who in ((mine, OWN), (theirs, ENEMY)):
         expected += [_expected("steps_lost", tally.steps[side], side=who),
                      _expected("units_lost", tally.units[side], side=who),
                      _expected("routed", tally.routed[side], side=who)]
@@ -210,8 +212,8 @@ def siege_odds(ctx: Ctx, known: Known, action_id: str) -> Answer | None:
     assumptions = [_assume("no_cards"), _assume("suggested_losses")]
     if defn.uncertain:
         assumptions.append(_assume("fog_mix"))
-    expected = [_expected("steps_lost", tally.steps["att"], side="own"),
-                _expected("steps_lost", tally.steps["def"], side="enemy")]
+    expected = [_expected("steps_lost", tally.steps["att"], side=OWN),
+                _expected("steps_lost", tally.steps["def"], side=ENEMY)]
     if kind == "assault":
         taken = tally.winner.get("att", 0.0)
         outcomes = [_outcome("city_taken", taken, area=aid), _outcome("assault_repulsed", 1 - taken, area=aid)]
