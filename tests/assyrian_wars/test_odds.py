@@ -430,14 +430,11 @@ def _replay(res: Any, log: list[dict[str, Any]]) -> tuple[str | None, bool]:
     return winner, overrun
 
 
-def test_9_7_battle_model_replays_the_engine_dice_exactly() -> None:
-    """For 60 seeds the engine fights the mixed battle; the resolver, fed the engine's dice, finds the same
-    pools, the same winner and the same overrun every time (6.7.2-6.7.7, 9.7)."""
+def _resolver_of(state: Any, role: str, action_id: str) -> Any:
+    """The resolver the odds of `action_id` build (of the seen pieces)."""
     from ashur.games.assyrian_wars.odds import questions
     from ashur.games.assyrian_wars.odds.resolver import Resolver
 
-    pos = _mixed_position()
-    role = active_role(pos)
     built: list[Any] = []
     real = questions.resolve
 
@@ -447,11 +444,39 @@ def test_9_7_battle_model_replays_the_engine_dice_exactly() -> None:
 
     questions.resolve = spy  # type: ignore[assignment]
     try:
-        ans = GAME.odds(pos.state, role, "to:ashur")
+        assert GAME.odds(state, role, action_id) is not None
     finally:
         questions.resolve = real  # type: ignore[assignment]
-    assert ans is not None and built
-    res = Resolver(built[0])
+    return Resolver(built[0])
+
+
+def test_6_8_siege_dice_are_the_engines() -> None:
+    """An assault and a standard siege on fortified Babylon with a bow in the garrison and cavalry that moved
+    at the quick rate (9.7): the resolver's dice are the engine's (fortress and quick -1, defending bow +1,
+    the Assyrians' 2 siege dice, the city's dice, doubled for the assault's defenders)."""
+    for kind in ("assault", "standard"):
+        pos = start(special_abilities=True, fog_of_war=False)
+        army(pos, "assyria-turtanu", "babylon", ["assyria-hi4-1", "assyria-lc3-1"])
+        put(pos, "babylonia-b3-1", "babylon", city=True)
+        from ashur.games.assyrian_wars.rules.base.forces import land
+
+        land(ctx(pos))["quick"].append("assyria-lc3-1")
+        set_ap(pos, 5)
+        aid = f"siege:assyria-turtanu:{kind}"
+        res = _resolver_of(pos.state, "assyria", aid)
+        out = _engine(pos.state, "assyria", aid, 11)
+        rolls = [e["params"] for e in out["log"] if e["key"] == "dice" and e["rule"] == "6.7.2"]
+        sa, sd = res.b.start()
+        assert rolls[0]["side"] == "att" and rolls[0]["strengths"] == [s for s, _ in res.dice("att", sa, "all", 1)]
+        assert rolls[1]["side"] == "def" and rolls[1]["strengths"] == [s for s, _ in res.dice("def", sd, "all", 1)]
+
+
+def test_9_7_battle_model_replays_the_engine_dice_exactly() -> None:
+    """For 60 seeds the engine fights the mixed battle; the resolver, fed the engine's dice, finds the same
+    pools, the same winner and the same overrun every time (6.7.2-6.7.7, 9.7)."""
+    pos = _mixed_position()
+    role = active_role(pos)
+    res = _resolver_of(pos.state, role, "to:ashur")
     for seed in range(60):
         out = _engine(pos.state, role, "to:ashur", 7000 + seed)
         assert _replay(res, out["log"]) == ({"att": "att", "def": "def"}.get(out["winner"]), bool(out["overrun"])), seed

@@ -176,7 +176,7 @@ def move_odds(ctx: Ctx, known: Known, frame: dict[str, Any], action_id: str) -> 
 def siege_odds(ctx: Ctx, known: Known, action_id: str) -> Answer | None:
     """``siege:FORCE:KIND``: an assault (6.8.2), a standard siege (6.8.3) or the hunger siege's advance
     (6.8.1) by the role's own force."""
-    from ashur.games.assyrian_wars.rules.base.forces import force
+    from ashur.games.assyrian_wars.rules.base.forces import force, land_view
     from ashur.games.assyrian_wars.rules.land.siege import city, defence, surrender_level
 
     _, fid, kind = action_id.split(":")
@@ -203,9 +203,11 @@ def siege_odds(ctx: Ctx, known: Known, action_id: str) -> Answer | None:
     city_info = {"side": "def", "dice": level, "fortress": bool(spec.fortress)}
     battle_kind = "assault" if kind == "assault" else "standard_siege"
 
+    quick = frozenset(p for p in land_view(ctx)["quick"] if p in pieces)  # the role's own record
+
     def build(a: list[Fighter], ar: list[bool], d: list[Fighter], dr: list[bool]) -> Battle:
         return Battle(battle_kind, a, d, ar, dr, abilities=abilities, city=city_info,
-                      dice_factor={"def": 2} if kind == "assault" else {})
+                      dice_factor={"def": 2} if kind == "assault" else {}, quick=quick)
 
     tally, method, samples = resolve(known, att, defn, build, [kind, action_id, aid, level, group_key(att),
                                                                group_key(defn), abilities])

@@ -76,6 +76,7 @@ class Battle:
     city: dict[str, Any] | None = None  # {side, dice, fortress}
     dice_factor: dict[str, int] = field(default_factory=dict)
     disorganized: dict[str, bool] = field(default_factory=dict)
+    quick: frozenset[str] = frozenset()  # 9.7: cavalry that moved at the quick rate this impulse
     rounds: int = field(init=False, default=1)
     routs: bool = field(init=False, default=False)
 
@@ -142,12 +143,15 @@ class Resolver:
 
     # --- dice (6.7.2, 6.7.3, 6.8, 9.7) --------------------------------------------------------------
     def unit_modifier(self, side: str, f: Fighter) -> int:
-        """``combat.unit_modifier`` without cards: besiegers of a fortress -1; defending bows +1 in siege
-        combat (9.7 "Siege"); heavy infantry over a river, chariots over a river or mountain or in Sealand
-        -1 when attacking (9.7), not after an interception."""
+        """``combat.unit_modifier`` without cards: besiegers of a fortress -1, besiegers who moved at the
+        quick rate -1; defending bows +1 in siege combat (9.7 "Siege"); heavy infantry over a river,
+        chariots over a river or mountain or in Sealand -1 when attacking (9.7), not after an interception."""
         b, mod = self.b, 0
-        if b.kind != "field" and b.city and side != b.city["side"] and b.city.get("fortress"):
-            mod -= 1
+        if b.kind != "field" and b.city and side != b.city["side"]:
+            if b.city.get("fortress"):
+                mod -= 1
+            if f.uid in b.quick:
+                mod -= 1
         if b.abilities == "siege" and b.city and side == b.city["side"] and f.type in BOW:
             mod += 1
         if b.abilities == "field" and side == "att" and not b.interception:
