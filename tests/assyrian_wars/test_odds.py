@@ -15,7 +15,7 @@ from ashur.core.statedata import clone
 from ashur.games.assyrian_wars.game import GAME
 from ashur.games.assyrian_wars.rules.land.casualties import suggested
 from ashur.testing import Position
-from tests.assyrian_wars.landkit import active_role, army, ctx, put, set_ap, start
+from tests.assyrian_wars.landkit import active_role, army, ctx, phasing, put, set_ap, start
 
 MESSAGES = Path(__file__).parents[2] / "ashur" / "games" / "assyrian_wars" / "messages"
 BABYLON_ARMY = ["babylonia-li2-1", "babylonia-li2-2", "babylonia-hi3-1"]
@@ -197,6 +197,31 @@ def test_6_8_3_levels_follow_the_rule_book_example() -> None:
     assert city_levels(3, 0, 4) == (1, False)
     assert city_levels(3, 0, 2) == (0, False)
     assert city_levels(3, 1, 2) == (1, False)  # a level 2 city: 2 hits remove a level
+
+
+def test_6_8_sortie_odds_agree_with_the_engine() -> None:
+    """A sortie from besieged Der (6.8): one round without the city's dice or routs, equal hits lift the
+    siege; the engine's frequency over 300 seeds and its own dice replayed through the resolver agree."""
+    pos = start(special_abilities=True, fog_of_war=False)
+    army(pos, "assyria-turtanu", "der", ["assyria-hi4-1", "assyria-li3-1"])
+    army(pos, "babylonia-nabu_zer_kitti_lishir", "der", ["babylonia-li2-1", "babylonia-hi3-1", "babylonia-b3-1"],
+         city=True)
+    pos.state["sieges"]["der"] = {"besieger": "assyria", "kind": "standard", "level": None, "start_defence": 3,
+                                  "impulses": 0}
+    phasing(pos, "babylonia")
+    set_ap(pos, 5)
+    role = GAME.active(pos.state)[0]
+    ans = GAME.odds(pos.state, role, "sortie:der")
+    assert ans is not None and ans["kind"] == "sortie" and ans["method"] == "exact"
+    res = _resolver_of(pos.state, role, "sortie:der")
+    n = 300
+    lifted = 0
+    for s in range(n):
+        out = _engine(pos.state, role, "sortie:der", 8000 + s)
+        lifted += out["winner"] == "att"
+        if s < 40:
+            assert _replay(res, out["log"])[0] == out["winner"], s
+    _close(lifted / n, _p(ans, "siege_lifted"), n, "siege lifted")
 
 
 def test_6_8_1_hunger_siege_odds_are_certain() -> None:

@@ -12,7 +12,8 @@ from ashur.games.assyrian_wars.ctx import Ctx
 
 def odds(state: State, role: str, action_id: str, view: dict[str, Any], content: Any) -> dict[str, Any] | None:
     """:meth:`ashur.core.contract.Game.odds` for Assyrian Wars: None unless `action_id` is legal for `role` now
-    and leads to a battle (6.7), a siege action (6.8), an interception (6.6.9), an evasion (6.6.10) or a raid (6.15).
+    and leads to a battle (6.7), a siege action (6.8), an interception (6.6.9), an evasion (6.6.10), a sortie
+    (6.8) or a raid (6.15).
     `view` is the role's view of `state` (all it may know of the pieces), `content` the game's data."""
     from ashur.games.assyrian_wars.odds import questions
     from ashur.games.assyrian_wars.odds.known import Known
@@ -28,6 +29,9 @@ def odds(state: State, role: str, action_id: str, view: dict[str, Any], content:
         return questions.move_odds(ctx, known, frame, action_id)
     if action_id == "raid" and step == "impulse":
         return questions.raid_odds(ctx, known, frame)
+    if (action_id.startswith("sortie:") and step == "impulse") or (action_id == "sortie" and step == "siege_action"):
+        return questions.sortie_odds(ctx, known, frame, action_id, str(frame.get("c") if step == "impulse"
+                                                                        else frame["queue"][0]["c"]))
     if action_id.startswith("siege:"):
         return questions.siege_odds(ctx, known, action_id)
     if step == "entry" and action_id.startswith(("intercept:", "intercept_armies:")):

@@ -444,3 +444,40 @@ def stay_odds(ctx: Ctx, known: Known, frame: dict[str, Any]) -> Answer | None:
     if not (att.seen or att.uncertain) or not (defn.seen or defn.uncertain):
         return None
     return field_battle(ctx, known, area, att, defn, conn=frame.get("conn"), mine="def", action_id="stay")
+
+
+def sortie_odds(ctx: Ctx, known: Known, frame: dict[str, Any], action_id: str, actor: str) -> Answer | None:
+    """``sortie:AREA`` (in the impulse) or ``sortie`` (in response to a hunger siege advance): the garrison
+    fights the besiegers one round, without the city's dice and without routs; equal or more hits lift the
+    siege (6.8 "Sortie"). In the city holder's impulse or in response the whole garrison goes out, otherwise
+    only `actor`'s pieces."""
+    from ashur.games.assyrian_wars.rules.base.control_areas import city_holder
+
+    aid = action_id.split(":", 1)[1] if ":" in action_id else frame["area"]
+    holder = city_holder(ctx, aid)
+    owners = None if (action_id == "sortie" or actor == holder) else {actor}
+    garrison = known.group(aid, city=True, owners=owners)
+    out = {known.owner(known.pieces[f.uid]) for f in garrison.seen} or {actor}
+    enemies = known.group(aid, city=False, owners={c for c in ctx.s["countries"]
+                                                   if any(ctx.at_war(c, o) for o in out)})
+    if not (garrison.seen or garrison.uncertain) or not (enemies.seen or enemies.uncertain):
+        return None
+    abilities = "field" if ctx.s["options"].get("special_abilities") else None
+    disorganized = {"att": heads(known, garrison) > 1, "def": heads(known, enemies) > 1}
+
+    def build(a: list[Fighter], ar: list[bool], d: list[Fighter], dr: list[bool]) -> Battle:
+        return Battle("sortie", a, d, ar, dr, abilities=abilities, disorganized=disorganized)
+
+    tally, method, samples = resolve(known, garrison, enemies, build, ["sortie", action_id, aid, group_key(garrison),
+                                                                        group_key(enemies), abilities])
+    lifted = tally.winner.get("att", 0.0)
+    assumptions = [_assume("no_cards"), _assume("suggested_losses")]
+    if abilities:
+        assumptions.append(_assume("chariots_heavy"))
+    if garrison.uncertain or enemies.uncertain:
+        assumptions.append(_assume("fog_mix"))
+    return {"kind": "sortie", "rule": "6.8", "method": method, "samples": samples,
+            "outcomes": [_outcome("siege_lifted", lifted, area=aid), _outcome("sortie_fails", 1 - lifted, area=aid)],
+            "expected": [_expected("steps_lost", tally.steps["att"], side=OWN),
+                         _expected("steps_lost", tally.steps["def"], side=ENEMY)],
+            "assumptions": assumptions}

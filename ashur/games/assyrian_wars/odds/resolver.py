@@ -25,6 +25,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 BATTLE_DIE = 3
+SIEGE_KINDS = ("assault", "standard_siege")
 CAVALRY = frozenset({"LC", "HC", "CH", "HB"})
 HEAVY = frozenset({"HI", "HC", "CH"})
 BOW = frozenset({"B", "HB", "CH"})
@@ -78,11 +79,13 @@ class Battle:
     disorganized: dict[str, bool] = field(default_factory=dict)
     quick: frozenset[str] = frozenset()  # 9.7: cavalry that moved at the quick rate this impulse
     rounds: int = field(init=False, default=1)
+    tie: str = field(init=False, default="def")
     routs: bool = field(init=False, default=False)
 
     def __post_init__(self) -> None:
         self.rounds = 2 if self.kind == "field" else 1
         self.routs = self.kind == "field"
+        self.tie = "att" if self.kind == "sortie" else "def"
 
     def static(self, side: str) -> list[Fighter]:
         return self.att if side == "att" else self.defn
@@ -147,7 +150,7 @@ class Resolver:
         quick rate -1; defending bows +1 in siege combat (9.7 "Siege"); heavy infantry over a river,
         chariots over a river or mountain or in Sealand -1 when attacking (9.7), not after an interception."""
         b, mod = self.b, 0
-        if b.kind != "field" and b.city and side != b.city["side"]:
+        if b.kind in SIEGE_KINDS and b.city and side != b.city["side"]:
             if b.city.get("fortress"):
                 mod -= 1
             if f.uid in b.quick:
@@ -181,7 +184,7 @@ class Resolver:
             pool.extend([(s, kill)] * factor)
         if phase in ("melee", "all"):
             s = BATTLE_DIE
-            if b.kind != "field" and b.city and side != b.city["side"] and b.city.get("fortress"):
+            if b.kind in SIEGE_KINDS and b.city and side != b.city["side"] and b.city.get("fortress"):
                 s -= 1
             if s > 0:
                 n = self.battle_dice(side, st, rnd, bool(units))
@@ -204,7 +207,7 @@ class Resolver:
                 t += 1
             n += t
         if any(static[i].assyrian_regular for i, _ in st):
-            n += 1 if b.kind == "field" else 2
+            n += 2 if b.kind in SIEGE_KINDS else 1
         if city_side and b.city:
             n += int(b.city.get("dice", 0))
         return n
@@ -386,7 +389,7 @@ class Resolver:
             decided, winner = True, "att" if ha > hd else "def"
         elif last:
             decided = True
-            winner = None if b.interception else "def"
+            winner = None if b.interception else b.tie
         ra = rd = 0
         if b.routs:
             taken = {"att": hd, "def": ha}
