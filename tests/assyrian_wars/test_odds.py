@@ -560,3 +560,18 @@ def test_6_7_4_fast_allocation_equals_the_one_by_one_allocation() -> None:
                     for mode in ("hits", "routs"):
                         assert res._place_regulars(st, n, mode, leader, rank) == \
                             res.place_one_by_one("att", st, n, mode), (st, n, mode)
+
+
+def test_9_5_siege_odds_against_a_fogged_garrison_do_not_depend_on_hidden_facts() -> None:
+    """A garrison of three under fog of war (its top piece and count seen): assault and standard siege odds
+    are simulated over draws of the unseen pieces and unchanged by scrambling what Assyria may not know."""
+    pos = start(special_abilities=True, fog_of_war=True)
+    army(pos, "assyria-turtanu", "der", ["assyria-hi4-1", "assyria-hi4-2", "assyria-li3-1"])
+    army(pos, "babylonia-nabu_zer_kitti_lishir", "der", ["babylonia-li2-1", "babylonia-hi3-1"], city=True)
+    set_ap(pos, 5)
+    for kind in ("assault", "standard"):
+        aid = f"siege:assyria-turtanu:{kind}"
+        ans = GAME.odds(pos.state, "assyria", aid)
+        assert ans is not None and ans["method"] == "simulated" and ans["samples"] >= 10_000
+        for seed in (1, 2, 3):
+            assert GAME.odds(GAME.scramble(pos.state, "assyria", seed), "assyria", aid) == ans
