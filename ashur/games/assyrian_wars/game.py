@@ -379,6 +379,12 @@ class AssyrianWars(Game):
     def messages(self, lang: str) -> dict[str, str]:
         return _catalog(lang)
 
+    def odds(self, state: State, role: str, action_id: str) -> dict[str, Any] | None:
+        from ashur.games.assyrian_wars.odds import odds
+
+        state = as_state(state)
+        return odds(state, role, action_id, self.view(state, role), content())
+
     def bot_profile(self, name: str) -> dict[str, float]:
         """The weighted bots' profiles (``bots.yaml``): weights per action-id prefix."""
         data = yaml.safe_load((Path(__file__).parent / "bots.yaml").read_text(encoding="utf-8")) or {}
