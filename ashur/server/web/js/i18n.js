@@ -58,8 +58,11 @@ function word(catalog, key) {
   return catalog[key] || WORDS[key];
 }
 
+// the fallback of a missing key shows values as Python's str() does (so both sides read alike)
 function plain(value) {
   if (Array.isArray(value)) return value.map(plain).join(", ");
+  if (value === null || value === undefined) return "None";
+  if (typeof value === "boolean") return value ? "True" : "False";
   return String(value);
 }
 
