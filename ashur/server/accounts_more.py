@@ -130,13 +130,18 @@ def confirm_reset(ctx: ServerContext, token: str, password: str) -> None:
     """Set the password of the account of a live reset link, once; 400 for an unknown, used or expired
     link. Every token and session of the account ends, and every other reset link of it."""
     check_password(password)
+    live = select(PasswordReset, User).join(User, User.id == PasswordReset.user_id).where(
+        PasswordReset.token_hash == token_hash(token[:200]), PasswordReset.expires_at > now(),
+        User.deleted_at.is_(None))
+    refused = ApiError(400, "this reset link is unknown, used or expired: ask for a new one")
+    with db.read(ctx.engine) as s:  # first without hashing: a wrong token costs no argon2 work
+        if s.execute(live).first() is None:
+            raise refused
     pw_hash = _hasher.hash(password)
     with db.write(ctx.engine) as s:
-        found = s.execute(select(PasswordReset, User).join(User, User.id == PasswordReset.user_id)
-                          .where(PasswordReset.token_hash == token_hash(token[:200]),
-                                 PasswordReset.expires_at > now(), User.deleted_at.is_(None))).first()
-        if found is None:
-            raise ApiError(400, "this reset link is unknown, used or expired: ask for a new one")
+        found = s.execute(live).first()
+        if found is None:  # used by a request in between
+            raise refused
         user = found[1]
         user.pw_hash = pw_hash
         _void_credentials(s, user)
