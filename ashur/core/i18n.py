@@ -11,9 +11,12 @@ How a parameter value is shown (the web client's JavaScript port follows the sam
   named ``cards``, with a catalog entry ``card.<n>.name`` -> ``#<n> <name>``;
 * a string that is a catalog key -> that template, itself rendered with the same parameters (a reason
   such as ``aw.why.tribute_check``); else a string ``v`` with a key ``name.<v>`` -> that name (places,
-  countries, boxes, pieces: games generate ``name.<id>`` entries for every id a log may name);
-* a list -> its items shown as above, joined with ``, `` and ``word.and`` (empty: ``word.none``);
-  a dict -> ``<key shown> <value shown>`` pairs joined with ``, ``;
+  countries, boxes, pieces: games generate ``name.<id>`` entries for every id a log may name); else a
+  numbered id ``<letters><digits>`` (``ag19``) with a template ``name.<letters>#`` -> that template with
+  ``{n}`` the number (``army group 19``: ids a game makes while it is played);
+* a list -> its items shown as above, joined with ``word.comma`` and, before the last, ``word.and`` (each
+  word with its own spaces: ``A, B and C``, ``AとB``; empty: ``word.none``);
+  a dict -> ``<key shown> <value shown>`` pairs joined with ``word.comma``;
 * a whole float -> an int.
 
 The ``word.*`` entries default to English when a catalog lacks them.
@@ -21,14 +24,17 @@ The ``word.*`` entries default to English when a catalog lacks them.
 
 from __future__ import annotations
 
+import re
 import string
 from typing import Any
 
-WORDS = {"word.none": "none", "word.yes": "yes", "word.no": "no", "word.and": "and"}
+WORDS = {"word.none": "none", "word.yes": "yes", "word.no": "no", "word.and": " and ", "word.comma": ", "}
 """English defaults of the few words the renderer itself needs."""
 
 CARD_PARAMS = ("card", "cancelled")
 CARD_LIST_PARAMS = ("cards",)
+NUMBERED = re.compile(r"([a-z]+)(\d+)")
+"""A numbered id a game makes during play (``ag19``): shown by the template ``name.<letters>#``."""
 
 
 class _Params(dict[str, Any]):
@@ -66,7 +72,13 @@ def show(value: Any, catalog: dict[str, str], *, key: str = "", name: str = "",
             if _depth < 2 and params is not None:
                 return _format(catalog[value], value, params, catalog, _depth + 1)
             return catalog[value]
-        return catalog.get(f"name.{value}", value)
+        named = catalog.get(f"name.{value}")
+        if named is not None:
+            return named
+        numbered = NUMBERED.fullmatch(value)
+        if numbered and f"name.{numbered.group(1)}#" in catalog:
+            return catalog[f"name.{numbered.group(1)}#"].replace("{n}", numbered.group(2))
+        return value
     if isinstance(value, list | tuple):
         item_name = "card" if name in CARD_LIST_PARAMS else name
         items = [show(v, catalog, key=key, name=item_name, _depth=_depth) for v in value]
@@ -74,10 +86,12 @@ def show(value: Any, catalog: dict[str, str], *, key: str = "", name: str = "",
             return _word(catalog, "word.none")
         if len(items) == 1:
             return items[0]
-        return f"{', '.join(items[:-1])} {_word(catalog, 'word.and')} {items[-1]}"
+        comma = _word(catalog, "word.comma")
+        return f"{comma.join(items[:-1])}{_word(catalog, 'word.and')}{items[-1]}"
     if isinstance(value, dict):
-        return ", ".join(f"{show(k, catalog, _depth=_depth)} {show(v, catalog, key=key, name=name, _depth=_depth)}"
-                         for k, v in value.items())
+        return _word(catalog, "word.comma").join(
+            f"{show(k, catalog, _depth=_depth)} {show(v, catalog, key=key, name=name, _depth=_depth)}"
+            for k, v in value.items())
     return str(value)
 
 

@@ -13,7 +13,7 @@ import yaml
 
 from ashur.bots import make
 from ashur.core.contract import resolve_options
-from ashur.core.i18n import placeholders, render, render_entry
+from ashur.core.i18n import placeholders, render, render_entry, show
 from ashur.core.log import entries
 from ashur.games.assyrian_wars.game import GAME, content
 from ashur.games.assyrian_wars.names import content_names
@@ -101,33 +101,104 @@ def test_a_reason_key_renders_with_the_entry_parameters() -> None:
 
 NATIONS = "|".join(content().nations)
 RAW = re.compile(r"\{[a-z_]*\}|\bNone\b|\bTrue\b|\bFalse\b|\b[a-z0-9]+_[a-z0-9_]+\b|\b[a-z]+-[a-z0-9_]+-\d+\b"
-                 rf"|\b(?:{NATIONS})-[a-z]|\w+\(\w+=")
-"""Raw values: placeholders, Python words, snake_case ids, counter ids, an unknown key's ``key(a=b)``."""
+                 rf"|\b(?:{NATIONS})-[a-z]|\w+\(\w+=|\b[a-z_]+[.:][a-z0-9_]+\b|\bag\d+\b")
+"""Raw values: placeholders, Python words, snake_case ids, counter ids, an unknown key's ``key(a=b)``, ids
+with ``:`` or ``.`` (``trade:trade_gulf``, ``free_passage.accept``), army-group ids (``ag19``)."""
+IDENT = re.compile(r"[a-z][a-z0-9_.:-]*")
 
 
-def _played(scenario: str, seed: int, steps: int) -> list[dict]:
-    state = GAME.setup(scenario, seed, resolve_options(GAME, {}), {})
+def _english_only(lang: str) -> re.Pattern[str] | None:
+    """The English names (places, countries, leaders, kings, cards) that `lang` translates differently."""
+    other = GAME.messages(lang)
+    names = sorted({EN[k] for k in EN if (k.startswith(("name.", "leader.")) or k.endswith(".name"))
+                    and k in other and EN[k] not in other[k] and len(EN[k]) > 3 and "{" not in EN[k]
+                    and not k.startswith("name.card")}, key=len, reverse=True)
+    return re.compile("|".join(rf"(?<!\w){re.escape(n)}(?![\w.])" for n in names)) if names else None
+
+
+def _faults(key: str, params: dict[str, Any], catalog: dict[str, str], english: re.Pattern[str] | None) -> str:
+    """Why the message `key` with `params` does not read as a sentence in `catalog` ("" if it does)."""
+    text = render(key, params, catalog)
+    found = RAW.search(text)
+    if found:
+        return f"raw {found.group(0)!r}"
+    template = catalog.get(f"dice.{params.get('why')}") if key == "dice" else None
+    for name in placeholders(template or catalog.get(key, "")):
+        value = params.get(name)
+        if value == "" or (value is None and f"{key}.{name}.none" not in catalog and name in params
+                           and key != "dice"):
+            return f"empty {{{name}}}"
+        if isinstance(value, str) and IDENT.fullmatch(value) and value not in catalog \
+                and f"name.{value}" not in catalog and show(value, catalog, key=key, name=name) == value:
+            return f"raw {{{name}}}={value!r}"
+    if english is not None and (found := english.search(text)):
+        return f"English {found.group(0)!r}"
+    return ""
+
+
+def _played(scenario: str, seed: int, steps: int, options: dict[str, Any] | None = None,
+            ) -> tuple[list[dict], list[tuple[str, dict[str, Any]]]]:
+    """The log of a seeded random game and the (key, params) of the prompts and action labels met."""
+    state = GAME.setup(scenario, seed, resolve_options(GAME, options or {}), {})
     bot = make("random", seed)
-    for _ in range(steps):
+    labels: list[tuple[str, dict[str, Any]]] = []
+    for i in range(steps):
         active = GAME.active(state)
         if not active:
             break
         role = active[0]
+        if i % 4 == 0:
+            view = GAME.view(state, role)
+            if view.get("prompt"):
+                labels.append((view["prompt"]["key"], view["prompt"].get("params") or {}))
+            labels.extend((a["label"], a["params"]) for a in view["actions"])
         GAME.apply(state, role, bot.choose(GAME, state, role, GAME.legal_actions(state, role)))
-    return list(entries(state))
+    return list(entries(state)), labels
 
 
-@pytest.mark.parametrize(("scenario", "seed", "lang"), [("two_rivers", 7, "en"), ("rise_and_fall", 7, "en"),
-                                                        ("campaign", 7, "en"), ("two_rivers", 11, "en"),
-                                                        ("two_rivers", 7, "de"), ("two_rivers", 11, "ja")])
-def test_the_log_reads_as_sentences(scenario: str, seed: int, lang: str) -> None:
-    log = _played(scenario, seed, 1200)
-    assert len(log) > 300
+@pytest.mark.parametrize(("scenario", "seed", "lang", "options"), [
+    ("two_rivers", 7, "en", {}), ("rise_and_fall", 7, "en", {}), ("campaign", 7, "en", {}),
+    ("two_rivers", 11, "en", {"players": 2}), ("two_rivers", 7, "de", {}), ("two_rivers", 11, "ja", {}),
+    ("rise_and_fall", 3, "de", {"secret_diplomacy": True}), ("campaign", 5, "ja", {"players": 2}),
+    ("campaign", 7, "de", {"secret_diplomacy": True}), ("rise_and_fall", 7, "ja", {"secret_diplomacy": True}),
+    ("two_rivers", 5, "de", {"players": 2, "secret_diplomacy": True})])
+def test_the_log_reads_as_sentences(scenario: str, seed: int, lang: str, options: dict[str, Any]) -> None:
+    """Log entries, prompts and action labels: no raw id, no empty placeholder, no English name in de/ja."""
+    log, labels = _played(scenario, seed, 1200, options)
+    assert len(log) > 300 and len(labels) > 300
     catalog = GAME.messages(lang)
+    english = _english_only(lang) if lang != "en" else None
     bad = {}
     for entry in log:
-        text = render_entry(entry, catalog)
-        found = RAW.search(text)
-        if found:
-            bad.setdefault(entry["key"], f"{found.group(0)!r} in {text}")
+        fault = _faults(entry["key"], entry.get("params", {}), catalog, english)
+        if fault:
+            bad.setdefault(entry["key"], f"{fault} in {render_entry(entry, catalog)}")
+    for key, params in labels:
+        fault = _faults(key, params, catalog, english)
+        if fault:
+            bad.setdefault(key, f"{fault} in {render(key, params, catalog)}")
     assert not bad, "\n".join(f"{k}: {v}" for k, v in bad.items())
+
+
+def test_lists_join_with_the_words_of_the_language() -> None:
+    """``word.comma`` and ``word.and`` join a list; a numbered id reads by its ``name.<letters>#``."""
+    params = {"places": ["babylon", "ur", "susa"], "group": "ag19"}
+    catalog = {"t": "{places} / {group}"}
+    assert render("t", params, {**EN, **catalog}) == "Babylon, Ur and Susa / army group 19"
+    assert render("t", params, {**GAME.messages("de"), **catalog}) == "Babylon, Ur und Susa / Armeegruppe 19"
+    ja = GAME.messages("ja")
+    places = [ja[f"name.{p}"] for p in params["places"]]
+    assert render("t", params, {**ja, **catalog}) == f"{places[0]}、{places[1]}と{places[2]} / 軍集団19"
+
+
+@pytest.mark.parametrize("lang", ["en", *LANGS])
+def test_every_location_reads_as_a_name(lang: str) -> None:
+    """Every place a piece can be (areas, seas, boxes, the off-map ``<kind>:<id>`` places) has a name in `lang`:
+    a label or log entry never shows ``trade:trade_gulf`` or ``merc:egypt``."""
+    c, catalog = content(), GAME.messages(lang)
+    places = [*c.areas, *c.sea_zones, "pool", "gamepool", "regroup", "homecard", "setup", "dead",
+              *(f"raid:{r.number}" for r in c.raid_boxes.values()), *(f"trade:{b}" for b in c.trade_boxes),
+              *(f"merc:{n}" for n in c.nations),
+              *(f"fw:{n}" for n, card in c.cards.items() if any(o.op == "foreign_war" for o in card.effect))]
+    raw = [p for p in places if show(p, catalog) == p or RAW.search(show(p, catalog))]
+    assert not raw, f"{lang}: {raw[:10]}"

@@ -38,7 +38,11 @@ def _messages(steps: int = 400) -> tuple[list[dict[str, Any]], list[tuple[str, d
                 {"key": "aw.no_such_key", "params": {"a": [1, 2.0], "b": None, "c": True}},
                 {"key": "aw.tribute_paid", "params": {"payer": None, "receiver": ["assyria", "elam", "mede"],
                                                       "amount": 2.0, "why": {"nineveh": True}}},
-                {"key": "aw.card_ap", "params": {"country": "mede", "card": 999, "cards": [1, 2, 777]}}]
+                {"key": "aw.card_ap", "params": {"country": "mede", "card": 999, "cards": [1, 2, 777]}},
+                # numbered ids made in play (name.ag#), an unknown numbered id, off-map places
+                {"key": "aw.group_dissolved", "params": {"group": "ag19", "owner": "assyria"}},
+                {"key": "aw.control_changed", "params": {"area": "zz7", "old": None, "new": ["merc:egypt", "fw:52",
+                                                                                            "trade:trade_gulf"]}}]
     return entries, labels
 
 

@@ -1,13 +1,17 @@
 """Names for the message catalogs, generated from the content data (issue 16: typed once, in the content).
 
-English gets ``name.<id>`` for every area, sea zone, nation, trade box, raid box and king, and
-``card.<n>.name`` / ``card.<n>.text`` for every card, straight from the content files; other languages
-bring their own translations of these in their ``messages/<lang>/*.yaml``.
+English gets ``name.<id>`` for every area, sea zone, nation, trade box, raid box and king,
+``leader.<id>.name`` for every leader ("Shuzubu the Chaldean") and ``card.<n>.name`` / ``card.<n>.text`` for
+every card, straight from the content files; other languages bring their own translations of these in their
+``messages/<lang>/names.yaml`` (names transliterated, epithets translated).
 
 Every language gets ``name.<counter id>`` for every counter, built from its own templates (English ones
 where it lacks them): ``piece.unit`` (``{type}``, ``{strength}``, ``{nation}``), ``piece.merc``,
 ``piece.leader`` (``{name}``, ``{nation}``), ``piece.king`` and ``piece.ship`` (``{nation}``, ``{n}``), and
-``piece.type.<hi|li|hc|lc|hb|b|ch>``; and ``name.card<n>`` (``#<n> <card name>``) for every card.
+``piece.type.<hi|li|hc|lc|hb|b|ch>``; ``name.card<n>`` (``#<n> <card name>``) for every card; and
+the off-map locations: ``name.trade:<box>`` (a ship in a Trade Box, 6.15: the box's name),
+``name.merc:<nation>`` (``place.merc``, the mercenaries a country holds, 9.6) and ``name.fw:<card>``
+(``place.fw``, the off-map side of a foreign war, 6.11.b).
 So a log entry naming a piece id reads as the counter's name
 (``i18n.render`` looks up ``name.<value>``), and a translator translates a dozen templates, not 264 names.
 """
@@ -36,6 +40,8 @@ def content_names(c: Content) -> dict[str, str]:
         out[f"name.raid:{raid.number}"] = text
     for king in c.kings.values():
         out.setdefault(f"name.{king.id}", king.name)
+    for ld in c.leaders.values():
+        out[f"leader.{ld.id}.name"] = ld.name or ld.id.split("-", 1)[1]
     for scenario in c.scenarios.values():
         out[f"name.{scenario.id}"] = scenario.name
     for number, card in c.cards.items():
@@ -63,12 +69,18 @@ def piece_names(c: Content, catalog: dict[str, str], english: dict[str, str]) ->
     for m in c.mercenary_units.values():
         out[f"name.{m.id}"] = t("piece.merc").format(type=t(f"piece.type.{m.type.lower()}"), strength=m.front)
     for ld in c.leaders.values():
-        out[f"name.{ld.id}"] = t("piece.leader").format(name=ld.name or ld.id.split("-", 1)[1],
-                                                      nation=nation(ld.nation))
+        out[f"name.{ld.id}"] = t("piece.leader").format(name=t(f"leader.{ld.id}.name"), nation=nation(ld.nation))
     for kc in c.king_counters.values():
         out[f"name.{kc.id}"] = t("piece.king").format(nation=nation(kc.nation), n=kc.id.rsplit("-", 1)[1])
     for s in c.ships.values():
         out[f"name.{s.id}"] = t("piece.ship").format(nation=nation(s.nation), n=s.id.rsplit("-", 1)[1])
+    for box in c.trade_boxes:
+        out[f"name.trade:{box}"] = t(f"name.{box}")
+    for nid in c.nations:
+        out[f"name.merc:{nid}"] = t("place.merc").format(nation=nation(nid))
+    for number, card in c.cards.items():
+        if any(getattr(o, "op", None) == "foreign_war" for o in card.effect or []):
+            out[f"name.fw:{number}"] = t("place.fw").format(card=f"#{number} {t(f'card.{number}.name')}")
     for number in c.cards:
         out[f"name.card{number}"] = f"#{number} {t(f'card.{number}.name')}"  # a card as a choice (7.4.3 terms)
     return out

@@ -141,7 +141,8 @@ class AttritionTarget(Step[Ctx]):
 
     def actions(self, ctx: Ctx, frame: Frame, actor: str) -> list[Action]:
         rule = card_rule(ctx, frame["card"])
-        return [action(f"target:{oid}", "aw.act.wars_attrition_target", rule, country=owner, loc=loc,
+        # an area's forces of every country: no country (None reads "every country", not an empty word)
+        return [action(f"target:{oid}", "aw.act.wars_attrition_target", rule, country=owner or None, loc=loc,
                        card=frame["card"])
                 for oid, owner, loc in attrition_options(ctx, frame["c"], frame["target"])]
 

@@ -50,9 +50,10 @@ export function t(key, params = {}) {
 }
 
 // --- game messages: the port of ashur/core/i18n.py (same rules, same order; see its docstring) ---------
-const WORDS = { "word.none": "none", "word.yes": "yes", "word.no": "no", "word.and": "and" };
+const WORDS = { "word.none": "none", "word.yes": "yes", "word.no": "no", "word.and": " and ", "word.comma": ", " };
 const CARD_PARAMS = ["card", "cancelled"];
 const CARD_LIST_PARAMS = ["cards"];
+const NUMBERED = /^([a-z]+)(\d+)$/;  // a numbered id made during play (ag19): template name.<letters>#
 
 function word(catalog, key) {
   return catalog[key] || WORDS[key];
@@ -85,17 +86,20 @@ export function show(value, catalog, key = "", name = "", params = null, depth =
       return catalog[value];
     }
     const named = catalog[`name.${value}`];
-    return named === undefined ? value : named;
+    if (named !== undefined) return named;
+    const numbered = NUMBERED.exec(value);
+    const template = numbered ? catalog[`name.${numbered[1]}#`] : undefined;
+    return template === undefined ? value : template.split("{n}").join(numbered[2]);
   }
   if (Array.isArray(value)) {
     const itemName = CARD_LIST_PARAMS.includes(name) ? "card" : name;
     const items = value.map((v) => show(v, catalog, key, itemName, null, depth));
     if (!items.length) return word(catalog, "word.none");
     if (items.length === 1) return items[0];
-    return `${items.slice(0, -1).join(", ")} ${word(catalog, "word.and")} ${items[items.length - 1]}`;
+    return `${items.slice(0, -1).join(word(catalog, "word.comma"))}${word(catalog, "word.and")}${items[items.length - 1]}`;
   }
   if (typeof value === "object") {
-    return Object.entries(value).map(([k, v]) => `${show(k, catalog, "", "", null, depth)} ${show(v, catalog, key, name, null, depth)}`).join(", ");
+    return Object.entries(value).map(([k, v]) => `${show(k, catalog, "", "", null, depth)} ${show(v, catalog, key, name, null, depth)}`).join(word(catalog, "word.comma"));
   }
   return String(value);
 }

@@ -61,6 +61,12 @@ def _in_impulse(state: State) -> bool:
     return flow.find(state, "impulse") is not None
 
 
+def order_key(name: str) -> str:
+    """The message key naming the standing order `name` in a label (``aw.order.<name>``, "refuse every peace
+    offer"), so a label reads as a sentence rather than the order's id (issue 16)."""
+    return f"aw.order.{name}"
+
+
 def order_actions(ctx: Ctx, step: Step[Ctx], frame: Frame, actor: str, role: str,
                   legal: list[Action]) -> list[Action]:
     """The order actions offered to `role` after the legal actions of its prompt: the answers that may
@@ -74,11 +80,13 @@ def order_actions(ctx: Ctx, step: Step[Ctx], frame: Frame, actor: str, role: str
             continue
         for span in spans:
             out.append(action(f"order:{name}:{span}", "aw.act.order_set", frame.get("rule") or step.rule,
-                              order=name, until=span, step=step.kind, answer=answer))
+                              order=order_key(name), until=span, step=step.kind, answer=answer,
+                              order_id=name))
     if step.kind != "impulse":
         return out
     for o in live_orders(ctx.s, role):
-        out.append(action(f"{CANCEL}{o['k']}", "aw.act.order_cancel", RULE, order=o["name"], until=o["until"],
+        out.append(action(f"{CANCEL}{o['k']}", "aw.act.order_cancel", RULE, order=order_key(o["name"]),
+                          until=o["until"],
                           step=o["step"]))
     return out
 
@@ -111,9 +119,9 @@ def apply_order(ctx: Ctx, role: str, act: Action) -> Action:
     book = _book(ctx.s, role)
     p = act["params"]
     book["n"] += 1
-    slot = _slot(p["step"], p["order"])
+    slot = _slot(p["step"], p["order_id"])
     book["live"] = [o for o in book["live"] if not (o["step"] == p["step"] and _slot(o["step"], o["name"]) == slot)]
-    book["live"].append({"k": book["n"], "step": p["step"], "name": p["order"], "until": p["until"],
+    book["live"].append({"k": book["n"], "step": p["step"], "name": p["order_id"], "until": p["until"],
                          "turn": ctx.s["turn"]})
     frame = ctx.s["stack"][-1]
     step = FLOW.step(frame)

@@ -533,7 +533,7 @@ class Move(Step[Ctx]):
             ctx.piece(pid)["army"] = lid
         frame.setdefault("here_picked", []).append(pid)
         frame.setdefault("touched", []).append(pid)
-        log_fogged(ctx, "aw.picked_up", "6.6.2", [pid, *moving(ctx, frame)], piece=pid, leader=lid or "",
+        log_fogged(ctx, "aw.picked_up", "6.6.2", [pid, *moving(ctx, frame)], piece=pid, leader=lid,
                    area=frame["at"], public="aw.picked_up_public",
                    public_params={"country": ctx.owner(pid), "area": frame["at"]})
         restacked(ctx, [pid])
