@@ -1,0 +1,73 @@
+"""Playing at the table in a real Chromium (issue 16 items 2, 3, 5): a whole Two Rivers game against bots
+played by clicking (board highlights and buttons) until it ends, with the time from each action's HTTP
+answer to the redrawn board measured in the browser (printed with ``-s``)."""
+
+from __future__ import annotations
+
+import random
+import statistics
+import time
+from typing import Any
+
+from tests.web.conftest import WebServer, shot
+from tests.web.test_table import new_game, open_seat, roles_of
+
+#: A whole game must end within this many of the seat's decisions (a limit, not a timing).
+MAX_DECISIONS = 3000
+READY = """(old) => document.body.dataset.version !== old
+  && (document.querySelector('#actions button.action:not([disabled])') || document.querySelector('#result'))"""
+
+
+def wait_turn(page: Any, old: str) -> None:
+    """Until the page drew a newer version on which the seat decides, or the game is over."""
+    page.wait_for_function(READY, arg=old, timeout=120_000, polling=50)
+
+
+def click_once(page: Any, rnd: random.Random) -> str:
+    """One decision by clicking: a highlighted place on the board (then the first item of its menu when
+    the click offers several), else one of the buttons. Returns 'board' or 'button'."""
+    board = page.locator("#board rect.hl")
+    buttons = page.locator("#actions button.action")
+    if board.count() and rnd.random() < 0.5:
+        board.nth(rnd.randrange(board.count())).dispatch_event("click")
+        menu = page.locator(".popup.menu button.action")
+        page.wait_for_timeout(30)
+        if menu.count():
+            menu.nth(rnd.randrange(menu.count())).click()
+        return "board"
+    n = buttons.count()
+    # a light preference for the impulse's end keeps the game to a few minutes, as the bots' own games
+    ends = [i for i in range(n) if (buttons.nth(i).get_attribute("data-action") or "") in ("end", "pass", "stop")]
+    index = rnd.choice(ends) if ends and rnd.random() < 0.3 else rnd.randrange(n)
+    buttons.nth(index).click()
+    return "button"
+
+
+def test_a_whole_two_rivers_game_against_bots_by_clicking(web: WebServer, page: Any) -> None:
+    roles = roles_of("two_rivers")
+    made = new_game(web, "two_rivers", {r: "human" if r == "assyria" else "bot:random" for r in roles})
+    open_seat(page, web, made, "assyria")
+    rnd = random.Random(16)
+    used = {"board": 0, "button": 0}
+    started = time.monotonic()
+    for _ in range(MAX_DECISIONS):
+        if page.locator("#result").count():
+            break
+        version = page.evaluate("document.body.dataset.version")
+        if not page.locator("#actions button.action:not([disabled])").count():
+            wait_turn(page, version)
+            continue
+        used[click_once(page, rnd)] += 1
+        wait_turn(page, version)
+    assert page.locator("#result").count() == 1, "the game did not end"
+    assert page.locator("#rematch").is_visible()
+    perf = page.evaluate("window.ashurTable.drawn")
+    answer = [p["answerToDrawn"] for p in perf]
+    draw = [p["drawMs"] for p in perf]
+    print(f"\nwhole Two Rivers game: {sum(used.values())} decisions ({used['board']} on the board, "
+          f"{used['button']} by buttons) in {time.monotonic() - started:.0f} s; action answer -> board drawn: "
+          f"median {statistics.median(answer):.1f} ms, p90 {sorted(answer)[int(0.9 * len(answer))]:.1f} ms, "
+          f"max {max(answer):.1f} ms; drawing alone median {statistics.median(draw):.1f} ms")
+    assert used["board"] > 0 and used["button"] > 0
+    shot(page, "game-over-two_rivers")
+    assert page.errors == []
