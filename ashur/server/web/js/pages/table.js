@@ -45,14 +45,14 @@ function layout(app) {
     el("button", { type: "button", id: "zoom-fit", "aria-label": t("table.zoom_fit") }, "⤢"));
   const side = el("aside", { class: "side" },
     el("div", { class: "panel status", id: "status" }),
+    el("div", { class: "panel game-tools", id: "game-tools" }),
     el("div", { class: "panel prompt", id: "prompt" }),
     el("div", { class: "panel odds", id: "odds", hidden: true, "aria-live": "polite" }),
     el("div", { class: "panel why", id: "why", hidden: true, role: "alert" }),
     section("hand", t("table.hand")),
     section("tracks", t("table.tracks")),
     section("log", t("table.log")),
-    section("chat", t("table.chat"), false),
-    el("div", { class: "panel game-tools", id: "game-tools" }));
+    section("chat", t("table.chat"), false));
   const stage = el("section", { class: "stage", id: "stage" }, tools);
   app.replaceChildren(el("div", { class: "table" }, stage, side),
     el("div", { class: "rule-box panel", id: "rule-box", hidden: true, role: "dialog" }));

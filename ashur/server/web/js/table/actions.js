@@ -2,12 +2,21 @@
 // and which pieces an action names, and the id a click on something else would mean (for "why not?").
 // An action names a thing when one of the `:`-separated parts of its id is that thing's id.
 
-/** {spots: Set, pieces: Set} named by an action's id. */
+/** Parameters that name a place, and a piece or force (a country named `target` is neither). */
+const SPOT_PARAMS = ["area", "zone", "box", "dest", "to", "from", "src", "city"];
+const PIECE_PARAMS = ["force", "piece", "leader", "ship", "unit"];
+
+/** {spots: Set, pieces: Set} named by an action's id: the parts of the id that are a spot (or piece) and
+ * that its parameters give as a place (or piece). */
 export function targetsOf(action, spots, pieces) {
   const out = { spots: new Set(), pieces: new Set() };
+  const params = action.params || {};
+  const given = (keys) => new Set(keys.map((k) => params[k]).filter((v) => typeof v === "string"));
+  const places = given(SPOT_PARAMS);
+  const forces = given(PIECE_PARAMS);
   for (const part of String(action.id).split(":")) {
-    if (spots.has(part)) out.spots.add(part);
-    else if (pieces[part]) out.pieces.add(part);
+    if (spots.has(part) && places.has(part)) out.spots.add(part);
+    else if (pieces[part] && forces.has(part)) out.pieces.add(part);
   }
   return out;
 }
@@ -20,18 +29,20 @@ export function indexActions(actions, spots, pieces) {
   const byPiece = new Map();
   const byCard = new Map();
   const templates = { spot: [], piece: [], card: [] };
-  const seen = new Set();
+  const seen = new Map();
   const push = (map, key, action) => {
     if (!map.has(key)) map.set(key, []);
     map.get(key).push(action);
   };
   const template = (kind, id, part) => {
     const pattern = id.split(":").map((p) => (p === part ? "\u0000" : p)).join(":");
-    if (!seen.has(`${kind}${pattern}`)) {
-      seen.add(`${kind}${pattern}`);
-      const sort = kind === "spot" ? (spots.get(part) || {}).spot : kind;
-      templates[kind].push({ pattern, sort });
-    }
+    const known = seen.get(`${kind}${pattern}`);
+    if (known) { known.count += 1; return; }
+    const sort = kind === "spot" ? (spots.get(part) || {}).spot
+      : kind === "piece" ? (spots.has((pieces[part] || {}).loc) ? "map" : "off") : kind;
+    const entry = { pattern, sort, count: 1 };
+    seen.set(`${kind}${pattern}`, entry);
+    templates[kind].push(entry);
   };
   const targets = new Map();
   for (const action of actions) {
@@ -42,6 +53,7 @@ export function indexActions(actions, spots, pieces) {
     const card = /^card:(\d+):/.exec(action.id);
     if (card) { push(byCard, Number(card[1]), action); template("card", action.id, card[1]); }
   }
+  for (const list of Object.values(templates)) list.sort((a, b) => b.count - a.count);
   return { bySpot, byPiece, byCard, templates, targets };
 }
 
@@ -57,12 +69,17 @@ export function composeId(index, kind, thing, { spots, view } = {}) {
     const mine = new Set((view && view.controls) || []);
     const here = Object.entries((view && view.pieces) || {}).filter(([, p]) => p.loc === thing)
       .sort(([a, p], [b, q]) => Number(mine.has(q.nation)) - Number(mine.has(p.nation)) || a.localeCompare(b));
-    if (here.length && index.templates.piece.length) {
+    if (here.length) {
       const first = here.filter(([, p]) => p.nation === here[0][1].nation);
       const leader = first.find(([, p]) => p.kind === "leader" || p.kind === "king") || first[0];
-      return index.templates.piece[0].pattern.replace("\u0000", leader[0]);
+      return composeId(index, "piece", leader[0], { spots, view });
     }
     return null;
+  }
+  if (kind === "piece" && spots && view) {
+    const sort = spots.has(((view.pieces || {})[thing] || {}).loc) ? "map" : "off";
+    const same = index.templates.piece.find((t) => t.sort === sort);
+    if (same) return fill(same);
   }
   const t = index.templates[kind][0];
   return t === undefined ? null : fill(t);

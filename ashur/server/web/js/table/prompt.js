@@ -10,7 +10,9 @@ import { nameOf } from "./svg.js";
 
 /** The text of an action's label. */
 export function actionText(action, catalog) {
-  return renderMessage(action.label, action.params, catalog);
+  const params = action.params || {};
+  const card = params.card !== undefined && catalog[`card.${params.card}.name`];
+  return renderMessage(action.label, card ? { ...params, name: card } : params, catalog);
 }
 
 /** Draw the prompt panel. `handlers`: {choose(id), preview(action|null)}; `onBoard(id)`: the action names
