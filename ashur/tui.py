@@ -1,12 +1,20 @@
 """The terminal table (``ashur play``): humans and bots at one terminal, hot-seat for several humans.
 
 It knows no game: it shows the deciding role's view (through the game's terminal renderer), the
-numbered legal actions with their rule numbers, and the log entries that role may read. Commands:
-a number, ``undo``, ``save [FILE]``, ``log [N]``, ``view``, ``help``, ``quit``.
+numbered legal actions with their rule numbers, and the log entries that role may read (as sentences,
+through the game's message catalog). Commands: a number, ``undo``, ``save [FILE]``, ``log [N]``, ``view``,
+``board`` (when the game offers a whole-board listing), ``help``, ``quit``.
+
+Numbering (issue 16): the prompt's default is 1, the other choices follow sorted by kind (the head of the
+action id) and then by label (numbers inside labels by value), so a list reads the same way every time
+instead of in the engine's order. While a prompt lasts (until it is answered or undone) every action keeps
+its number through ``view``, ``log``, ``board`` and refused input; an action that appears meanwhile gets a
+new number after the others.
 """
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -31,8 +39,14 @@ HELP = """Type the number of an action, or one of:
   save [FILE]  save the game (to FILE, or to the --save file)
   log [N]      show the last N log entries you may read (default 20)
   view         show the table again
+  board        every area with its forces, and all the tracks
   help         this text
-  quit         leave (the game is saved first when a save file is set)"""
+  quit         leave (the game is saved first when a save file is set; otherwise you are asked first)"""
+
+
+def _natural(text: str) -> list[Any]:
+    """A sort key that orders numbers inside labels by value ("Bid 2" before "Bid 10")."""
+    return [(0, int(part), "") if part.isdigit() else (1, 0, part.lower()) for part in re.split(r"(\d+)", text)]
 
 
 class Table:
@@ -52,6 +66,9 @@ class Table:
         self.seen: dict[str, int] = {}
         self.last_human: str | None = None
         self.show_seed = True
+        self.numbers: dict[str, int] = {}
+        self.numbers_of: tuple[Any, ...] | None = None
+        self.saved_actions = len(match.actions) if save_path is not None else 0
 
     @classmethod
     def open(cls, game_id: str, scenario: str | None, seats: dict[str, str], seed: int | None,
@@ -130,13 +147,14 @@ class Table:
             cmd, _, arg = line.partition(" ")
             cmd = cmd.lower()
             if cmd.isdigit():
-                actions = self.game.legal_actions(self.match.state, role)
+                numbered = dict(self._numbered(role, self.game.view(self.match.state, role)))
                 n = int(cmd)
-                if not 1 <= n <= len(actions):
-                    self.console.print(f"[red]there is no action {n}: choose 1–{len(actions)}[/]")
+                if n not in numbered:
+                    shown = ", ".join(str(k) for k in sorted(numbered))
+                    self.console.print(f"[red]there is no action {n}: choose one of {shown}[/]")
                     continue
                 try:
-                    self.match.act(role, actions[n - 1]["id"])
+                    self.match.act(role, numbered[n]["id"])
                 except IllegalAction as exc:
                     self.console.print(f"[red]{exc}[/]")
                     continue
@@ -161,6 +179,7 @@ class Table:
                 except OSError as exc:
                     self.console.print(f"[red]cannot save to {target}: {exc.strerror}[/]")
                     continue
+                self.saved_actions = len(self.match.actions)
                 self.console.print(f"saved to {target}")
             elif cmd == "log":
                 n = int(arg) if arg.isdigit() else 20
@@ -168,10 +187,20 @@ class Table:
                     self.console.print(render_entry(entry, self.catalog), highlight=False, markup=False)
             elif cmd in ("view", "v"):
                 self._show(role)
+            elif cmd in ("board", "b"):
+                self._show_board(role)
             elif cmd in ("help", "h", "?"):
                 self.console.print(HELP, highlight=False, markup=False)
             elif cmd in ("quit", "q", "exit"):
                 self._autosave()
+                if self._unsaved():
+                    try:
+                        sure = self.read("The game is not saved and will be lost (type 'save FILE' to keep it). "
+                                         "Quit anyway? [y/N] ").strip().lower()
+                    except (EOFError, KeyboardInterrupt):
+                        sure = "y"
+                    if sure not in ("y", "yes"):
+                        continue
                 return False
             else:
                 # typed an action id directly: allowed, and refused with its rule when illegal
@@ -192,7 +221,8 @@ class Table:
         prompt = view.get("prompt")
         if prompt:
             rule = f"rule {prompt['rule']}; " if prompt.get("rule") else ""
-            default = "default: 1" if prompt.get("default") else ""
+            numbers = {a["id"]: n for n, a in self._numbered(role, view)}
+            default = f"default: {numbers[prompt['default']]}" if prompt.get("default") in numbers else ""
             self.console.print(f"[bold]{render(prompt['key'], prompt.get('params', {}), self.catalog)}[/] "
                                f"[dim]({rule}{default})[/]")
         for order in view.get("orders") or []:
@@ -203,9 +233,37 @@ class Table:
         table.add_column(justify="right", style="bold cyan")
         table.add_column()
         table.add_column(style="dim")
-        for i, a in enumerate(view.get("actions", []), 1):
+        for i, a in self._numbered(role, view):
             table.add_row(str(i), render(a["label"], a["params"], self.catalog), a["rule"])
         self.console.print(table)
+
+    def _numbered(self, role: str, view: dict[str, Any]) -> list[tuple[int, dict[str, Any]]]:
+        """The legal actions with their numbers (the module docstring's rule), in number order."""
+        actions = view.get("actions", [])
+        prompt = view.get("prompt") or {}
+        sig = (role, prompt.get("key"), prompt.get("rule"), len(self.match.actions))
+        if sig != self.numbers_of:
+            self.numbers_of, self.numbers = sig, {}
+        default = prompt.get("default")
+        fresh = [a for a in actions if a["id"] not in self.numbers]
+        fresh.sort(key=lambda a: (a["id"] != default, a["id"].split(":", 1)[0],
+                                  _natural(render(a["label"], a["params"], self.catalog)), a["id"]))
+        top = max(self.numbers.values(), default=0)
+        for a in fresh:
+            top += 1
+            self.numbers[a["id"]] = top
+        return sorted(((self.numbers[a["id"]], a) for a in actions), key=lambda na: na[0])
+
+    def _show_board(self, role: str) -> None:
+        listing = getattr(self.game, "render_terminal_board", None)
+        if listing is None:
+            self.console.print("[dim]this game has no board listing[/]")
+            return
+        self.console.print(listing(self.game.view(self.match.state, role), self.lang))
+
+    def _unsaved(self) -> bool:
+        """Whether leaving now loses decisions: no save file, or actions since the last save."""
+        return bool(self.match.actions) and (self.save_path is None or self.saved_actions < len(self.match.actions))
 
     def _show_new_log(self, role: str) -> None:
         since = self.seen.get(role, 0)
@@ -226,5 +284,6 @@ class Table:
         if self.save_path is not None:
             try:
                 self.match.to_save().save(self.save_path)
+                self.saved_actions = len(self.match.actions)
             except OSError as exc:
                 self.console.print(f"[red]cannot save to {self.save_path}: {exc.strerror}[/]")

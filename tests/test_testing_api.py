@@ -99,7 +99,7 @@ def test_prompt_by_role_names_rule_text_and_actions() -> None:
     pos = Position.setup(GAME, "campaign", seed=1)
     p = pos.prompt("assyria")
     assert p is not None
-    assert p["rule"] == "6.10" and p["step"] == "maintenance" and "samaria" in p["text"]
+    assert p["rule"] == "6.10" and p["step"] == "maintenance" and "Samaria" in p["text"]  # names, not ids (issue 16)
     assert p["actions"] == pos.ids("assyria")
     assert pos.prompt("egypt") is None
 

@@ -2,6 +2,21 @@
 
 A catalog maps a message key to a template using ``{name}`` placeholders. A missing key renders as the
 key and its parameters, so nothing is ever lost, and the catalog test lists what is missing.
+
+How a parameter value is shown (the web client's JavaScript port follows the same rules, in this order):
+
+* ``None`` -> ``<key>.<param>.none`` when the catalog has it, else ``word.none``;
+* ``True``/``False`` -> ``<key>.<param>.yes``/``.no`` when the catalog has it, else ``word.yes``/``word.no``;
+* an int under a parameter named ``card``, or the items of a list named ``cards``, with a catalog entry
+  ``card.<n>.name`` -> ``#<n> <name>``;
+* a string that is a catalog key -> that template, itself rendered with the same parameters (a reason
+  such as ``aw.why.tribute_check``); else a string ``v`` with a key ``name.<v>`` -> that name (places,
+  countries, boxes, pieces: games generate ``name.<id>`` entries for every id a log may name);
+* a list -> its items shown as above, joined with ``, `` and ``word.and`` (empty: ``word.none``);
+  a dict -> ``<key shown> <value shown>`` pairs joined with ``, ``;
+* a whole float -> an int.
+
+The ``word.*`` entries default to English when a catalog lacks them.
 """
 
 from __future__ import annotations
@@ -9,13 +24,24 @@ from __future__ import annotations
 import string
 from typing import Any
 
+WORDS = {"word.none": "none", "word.yes": "yes", "word.no": "no", "word.and": "and"}
+"""English defaults of the few words the renderer itself needs."""
+
+CARD_PARAMS = ("card",)
+CARD_LIST_PARAMS = ("cards",)
+
 
 class _Params(dict[str, Any]):
     def __missing__(self, key: str) -> str:
         return "{" + key + "}"
 
 
+def _word(catalog: dict[str, str], key: str) -> str:
+    return catalog.get(key) or WORDS[key]
+
+
 def _fmt(value: Any) -> str:
+    """A value as plain text, without a catalog (the fallback of a missing key)."""
     if isinstance(value, list):
         return ", ".join(_fmt(v) for v in value)
     if isinstance(value, float) and value.is_integer():
@@ -23,22 +49,57 @@ def _fmt(value: Any) -> str:
     return str(value)
 
 
+def show(value: Any, catalog: dict[str, str], *, key: str = "", name: str = "",
+         params: dict[str, Any] | None = None, _depth: int = 0) -> str:
+    """One parameter value as words of `catalog` (the rules of the module docstring)."""
+    if value is None:
+        return catalog.get(f"{key}.{name}.none") or _word(catalog, "word.none")
+    if isinstance(value, bool):
+        yes_no = "yes" if value else "no"
+        return catalog.get(f"{key}.{name}.{yes_no}") or _word(catalog, f"word.{yes_no}")
+    if isinstance(value, int) and name in CARD_PARAMS and f"card.{value}.name" in catalog:
+        return f"#{value} {catalog[f'card.{value}.name']}"
+    if isinstance(value, float) and value.is_integer():
+        return str(int(value))
+    if isinstance(value, str):
+        if value in catalog:
+            if _depth < 2 and params is not None:
+                return _format(catalog[value], value, params, catalog, _depth + 1)
+            return catalog[value]
+        return catalog.get(f"name.{value}", value)
+    if isinstance(value, list | tuple):
+        item_name = "card" if name in CARD_LIST_PARAMS else name
+        items = [show(v, catalog, key=key, name=item_name, _depth=_depth) for v in value]
+        if not items:
+            return _word(catalog, "word.none")
+        if len(items) == 1:
+            return items[0]
+        return f"{', '.join(items[:-1])} {_word(catalog, 'word.and')} {items[-1]}"
+    if isinstance(value, dict):
+        return ", ".join(f"{show(k, catalog, _depth=_depth)} {show(v, catalog, key=key, name=name, _depth=_depth)}"
+                         for k, v in value.items())
+    return str(value)
+
+
+def _format(template: str, key: str, params: dict[str, Any], catalog: dict[str, str], depth: int) -> str:
+    shown = _Params({k: show(v, catalog, key=key, name=k, params=params, _depth=depth) for k, v in params.items()})
+    return string.Formatter().vformat(template, (), shown)
+
+
 def render(key: str, params: dict[str, Any], catalog: dict[str, str]) -> str:
     """The text of message `key` with `params`, from `catalog`.
 
-    A string parameter that is itself a catalog key (a reason such as ``aw.why.tribute_check``) is
-    translated too; a dice entry uses the template ``dice.<why>`` when the catalog has one.
+    A dice entry uses the template ``dice.<why>`` when the catalog has one.
     """
     template = None
     if key == "dice" and isinstance(params.get("why"), str):
         template = catalog.get(f"dice.{params['why']}")
     if template is None:
         template = catalog.get(key)
-    shown = _Params({k: (catalog[v] if isinstance(v, str) and v in catalog else _fmt(v)) for k, v in params.items()})
     if template is None:
         args = ", ".join(f"{k}={_fmt(v)}" for k, v in params.items())
         return f"{key}({args})" if args else key
-    return string.Formatter().vformat(template, (), shown)
+    return _format(template, key, params, catalog, 0)
 
 
 def render_entry(entry: dict[str, Any], catalog: dict[str, str]) -> str:

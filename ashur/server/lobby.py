@@ -11,7 +11,7 @@ from sqlalchemy import select
 from sqlalchemy.orm import Session
 
 from ashur import bots
-from ashur.core.contract import Game, check_scenario, resolve_options
+from ashur.core.contract import Game, ScenarioInfo, check_scenario, resolve_options
 from ashur.core.errors import AshurError
 from ashur.core.registry import game_ids, get_game
 from ashur.core.session import Match
@@ -33,12 +33,34 @@ def catalog() -> list[dict[str, Any]]:
         out.append({
             "id": gid, "name": game.name, "version": game.version,
             "scenarios": [{"id": sc.id, "name": sc.name, "summary": sc.summary,
-                           "roles": game.roles(sc.id, defaults)} for sc in game.scenarios().values()],
+                           "roles": game.roles(sc.id, defaults),
+                           "role_variants": _role_variants(game, sc, defaults)}
+                          for sc in game.scenarios().values()],
             "options": [{"name": o.name, "default": o.default, "help": o.help,
                          "choices": list(o.choices) if o.choices is not None else None,
                          "type": o.kind.__name__} for o in game.options().values()],
             "bots": bots.kinds(),
         })
+    return out
+
+
+def _role_variants(game: Game, scenario: ScenarioInfo, defaults: dict[str, Any]) -> list[dict[str, Any]]:
+    """The roles under each other value of an option that changes them (for Assyrian Wars the number of
+    players, 1.1 B), so a form can show the right seats: the option's choices, or for a number the
+    scenario's player counts; values the scenario refuses are left out."""
+    base = game.roles(scenario.id, defaults)
+    out = []
+    for spec in game.options().values():
+        values = spec.choices or (scenario.player_counts if spec.kind is int else ())
+        for value in values:
+            if value == spec.default:
+                continue
+            try:
+                roles = game.roles(scenario.id, {**defaults, spec.name: value})
+            except AshurError:
+                continue
+            if roles != base:
+                out.append({"option": spec.name, "value": value, "roles": roles})
     return out
 
 

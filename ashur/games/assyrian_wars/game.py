@@ -425,6 +425,12 @@ class AssyrianWars(Game):
 
         return render(view, content(), _catalog(lang) or _catalog("en"))
 
+    def render_terminal_board(self, view: dict[str, Any], lang: str = "en") -> Any:
+        """The terminal table's `board` command: every area with its forces and all the tracks."""
+        from ashur.games.assyrian_wars.tui import render_board
+
+        return render_board(view, content(), _catalog(lang) or _catalog("en"))
+
     def decision_kind(self, state: State) -> str:
         """The kind of the decision now (the step on top of the stack), for the ``prompts`` tally of
         ``ashur simulate --json``."""
@@ -469,6 +475,13 @@ class AssyrianWars(Game):
 
         return dict(dump_content(content()))
 
+    def why_not(self, state: State, role: str, action_id: str) -> dict[str, str] | None:
+        """Why `role` may not play `action_id` now, naming the rule; the click grammar (an area, a force, a
+        card substituted in the prompt's action ids) is in :mod:`ashur.games.assyrian_wars.whynot`."""
+        from ashur.games.assyrian_wars.whynot import refusal
+
+        return refusal(self, content(), state, role, action_id)
+
     def board(self) -> dict[str, Any]:
         """The board's static drawing data (:mod:`ashur.games.assyrian_wars.board`)."""
         from ashur.games.assyrian_wars.board import board
@@ -494,6 +507,9 @@ def _catalog(lang: str) -> dict[str, str]:
             if str(k) in out:
                 raise ValueError(f"{path.name}: message key {k!r} defined twice")
             out[str(k)] = str(v)
+    from ashur.games.assyrian_wars.names import add_names
+
+    add_names(lang, out, _catalog("en") if lang != "en" else out, content())
     return out
 
 

@@ -85,3 +85,97 @@ def render(view: dict[str, Any], content: Any, catalog: dict[str, str]) -> Any:
             at.add_row(name, (st.get("ctrl") or "-") + (" " + ", ".join(extra) if extra else ""), forces)
         out.append(at)
     return Group(*out)
+
+
+def _name(catalog: dict[str, str], ident: str | None) -> str:
+    return "-" if ident is None else catalog.get(f"name.{ident}", ident)
+
+
+def _forces_by_area(view: dict[str, Any], content: Any, catalog: dict[str, str]) -> dict[str, str]:
+    """Area or sea zone -> its forces as the role sees them: visible pieces by country, and the hidden part
+    of fogged stacks as a count (9.5)."""
+    seen: dict[tuple[str, bool, str], list[str]] = {}
+    for pid, p in view["pieces"].items():
+        if p["loc"] in content.areas or p["loc"] in content.sea_zones:
+            owner = p.get("hired") or p["nation"]
+            seen.setdefault((p["loc"], bool(p["city"]), owner), []).append(pid)
+    hidden: dict[tuple[str, bool, str], int] = {}
+    for st in view.get("stacks", []):
+        key = (st["loc"], bool(st["city"]), st["owner"])
+        extra = st["count"] - len(seen.get(key, []))
+        if extra > 0:
+            hidden[key] = extra
+    out: dict[str, list[str]] = {}
+    for key in sorted(set(seen) | set(hidden)):
+        loc, city, owner = key
+        text = _units(view, content, seen.get(key, []))
+        if hidden.get(key):
+            text = f"{text} +{hidden[key]} hidden".strip()
+        out.setdefault(loc, []).append(f"{_name(catalog, owner)}{' (in the city)' if city else ''}: {text}")
+    return {loc: "; ".join(parts) for loc, parts in out.items()}
+
+
+def _status(value: int) -> str:
+    from ashur.games.assyrian_wars.board import ALLIANCE, MARCH, PRO, TRADE
+
+    return "alliance" if value >= ALLIANCE else "march" if value >= MARCH else "pro" if value >= PRO \
+        else "trade" if value >= TRADE else "neutral"
+
+
+def render_board(view: dict[str, Any], content: Any, catalog: dict[str, str]) -> Any:
+    """The `board` command of the terminal table: every area with its control, markers and forces (as the
+    role may see them, 9.5), the sea zones with ships, and all tracks: turn and impulse round, the impulse
+    track (6.0), VP (8.3), ECO (7.3), the diplomatic track (6.9) and the timetable (7.6)."""
+    out: list[Any] = []
+    turn = next((t for t in content.timetable.turns if t.turn == view["turn"]), None)
+    head = f"Turn {view['turn']}" + (f" ({turn.years}, {turn.assyrian_reign})" if turn else "")
+    out.append(Text(f"{head}, impulse round {view['round']}", style="bold"))
+    imp = view.get("impulse") or {}
+    order = [c for c in content.impulse_order() if c in view["countries"]]
+    track = " > ".join(f"[{_name(catalog, c)}]" if c == imp.get("country") else _name(catalog, c) for c in order)
+    out.append(Text(f"Impulse track (6.0): {track}"))
+    powers = Table(box=None, pad_edge=False, header_style="bold")
+    for col in ("country", "VP (8.3)", "ECO (7.3)", "income", "saved", "cards", "camp", "tribute refused"):
+        powers.add_column(col)
+    for cid in order:
+        c = view["countries"][cid]
+        powers.add_row(_name(catalog, cid), str(c["vp"]), str(c["eco"]), str(c["income"]), str(c["saved"]),
+                       str(c["cards"]), _name(catalog, c.get("camp")) if c.get("camp") else "",
+                       str(view.get("refused", {}).get(cid) or ""))
+    out.append(powers)
+    diplo = Table(title="Diplomatic track (6.9)", box=None, pad_edge=False, header_style="bold")
+    for col in ("country", "on the row of", "value", "status", "war with", "conquered by", "pact"):
+        diplo.add_column(col)
+    for sid, d in view["diplo"].items():
+        power = d["power"] if d["value"] else None
+        diplo.add_row(_name(catalog, sid), _name(catalog, power) if power else "neutrals box", str(d["value"]),
+                      _status(int(d["value"])), ", ".join(_name(catalog, x) for x in d["war"]),
+                      ", ".join(_name(catalog, x) for x in d["conquest"]), "yes" if d.get("pact") else "")
+    out.append(diplo)
+    forces = _forces_by_area(view, content, catalog)
+    areas = Table(title="Areas", box=None, pad_edge=False, header_style="bold")
+    for col in ("area", "control", "markers", "forces"):
+        areas.add_column(col)
+    for aid, area in content.areas.items():
+        st = view["areas"].get(aid, {})
+        marks = [f"{k.replace('_', ' ')} {st[k]}" for k in ("pillage", "damage", "eco_plus", "eco_minus")
+                 if st.get(k)]
+        if st.get("revolt"):
+            marks.append("revolt")
+        if aid in view.get("sieges", {}):
+            marks.append("siege")
+        areas.add_row(area.name, _name(catalog, st.get("ctrl")), ", ".join(marks), forces.get(aid, ""))
+    out.append(areas)
+    seas = [(z.name, forces[zid]) for zid, z in content.sea_zones.items() if zid in forces and
+            zid not in content.areas]
+    if seas:
+        st_table = Table(title="Sea zones", box=None, pad_edge=False, header_style="bold")
+        st_table.add_column("sea zone")
+        st_table.add_column("ships")
+        for name, text in seas:
+            st_table.add_row(name, text)
+        out.append(st_table)
+    events = [f"turn {e.turn}: {e.text}" for e in content.timetable.events if e.turn > view["turn"]]
+    if events:
+        out.append(Text("Timetable (7.6), still to come:\n  " + "\n  ".join(events)))
+    return Group(*out)

@@ -46,22 +46,63 @@ export function currentLang() {
 export function t(key, params = {}) {
   const template = ui[key];
   if (template === undefined) return key;
-  return fill(template, params, {});
+  return fill(template, params);
 }
 
-function shown(value, catalog) {
-  if (Array.isArray(value)) return value.map((v) => shown(v, catalog)).join(", ");
-  if (typeof value === "string") {
-    if (value in catalog) return catalog[value];
-    if (`name.${value}` in catalog) return catalog[`name.${value}`];
-  }
-  if (typeof value === "number" && Number.isInteger(value)) return String(value);
+// --- game messages: the port of ashur/core/i18n.py (same rules, same order; see its docstring) ---------
+const WORDS = { "word.none": "none", "word.yes": "yes", "word.no": "no", "word.and": "and" };
+
+function word(catalog, key) {
+  return catalog[key] || WORDS[key];
+}
+
+function plain(value) {
+  if (Array.isArray(value)) return value.map(plain).join(", ");
   return String(value);
 }
 
-function fill(template, params, catalog) {
+/** One parameter value as words of `catalog`. */
+export function show(value, catalog, key = "", name = "", params = null, depth = 0) {
+  if (value === null || value === undefined) return catalog[`${key}.${name}.none`] || word(catalog, "word.none");
+  if (typeof value === "boolean") {
+    const yesNo = value ? "yes" : "no";
+    return catalog[`${key}.${name}.${yesNo}`] || word(catalog, `word.${yesNo}`);
+  }
+  if (typeof value === "number") {
+    if (Number.isInteger(value) && name === "card" && `card.${value}.name` in catalog) {
+      return `#${value} ${catalog[`card.${value}.name`]}`;
+    }
+    return String(value);
+  }
+  if (typeof value === "string") {
+    if (Object.prototype.hasOwnProperty.call(catalog, value)) {
+      if (depth < 2 && params !== null) return format(catalog[value], value, params, catalog, depth + 1);
+      return catalog[value];
+    }
+    const named = catalog[`name.${value}`];
+    return named === undefined ? value : named;
+  }
+  if (Array.isArray(value)) {
+    const itemName = name === "cards" ? "card" : name;
+    const items = value.map((v) => show(v, catalog, key, itemName, null, depth));
+    if (!items.length) return word(catalog, "word.none");
+    if (items.length === 1) return items[0];
+    return `${items.slice(0, -1).join(", ")} ${word(catalog, "word.and")} ${items[items.length - 1]}`;
+  }
+  if (typeof value === "object") {
+    return Object.entries(value).map(([k, v]) => `${show(k, catalog, "", "", null, depth)} ${show(v, catalog, key, name, null, depth)}`).join(", ");
+  }
+  return String(value);
+}
+
+function format(template, key, params, catalog, depth) {
   return template.replace(/\{([A-Za-z_][A-Za-z0-9_]*)\}/g, (whole, name) =>
-    name in params ? shown(params[name], catalog) : whole);
+    Object.prototype.hasOwnProperty.call(params, name) ? show(params[name], catalog, key, name, params, depth) : whole);
+}
+
+function fill(template, params) {
+  return template.replace(/\{([A-Za-z_][A-Za-z0-9_]*)\}/g, (whole, name) =>
+    Object.prototype.hasOwnProperty.call(params, name) ? String(params[name]) : whole);
 }
 
 const messageCatalogs = new Map();
@@ -83,8 +124,14 @@ export function renderMessage(key, params, catalog) {
   if (key === "dice" && typeof params.why === "string") template = catalog[`dice.${params.why}`];
   if (template === undefined) template = catalog[key];
   if (template === undefined) {
-    const args = Object.entries(params).map(([k, v]) => `${k}=${shown(v, {})}`).join(", ");
+    const args = Object.entries(params).map(([k, v]) => `${k}=${plain(v)}`).join(", ");
     return args ? `${key}(${args})` : key;
   }
-  return fill(template, params, catalog);
+  return format(template, key, params, catalog, 0);
+}
+
+/** A log entry as text, with its rule number (render_entry). */
+export function renderEntry(entry, catalog) {
+  const text = renderMessage(entry.key, entry.params || {}, catalog);
+  return entry.rule ? `[${entry.rule}] ${text}` : text;
 }

@@ -33,6 +33,12 @@ export function notice(text, kind = "info") {
   return item;
 }
 
+/** An account page's address that comes back to this page afterwards (?next=), but for the account pages. */
+function back(path) {
+  const here = window.location.pathname;
+  return ["/", "/login", "/register"].includes(here) ? path : `${path}?next=${encodeURIComponent(here)}`;
+}
+
 function header(user, lang) {
   const top = document.getElementById("top");
   const link = (href, key) => el("a", { href }, t(key));
@@ -56,7 +62,7 @@ function header(user, lang) {
         type: "button", class: "link", id: "logout",
         onclick: async () => { await api("/api/logout", { method: "POST" }); window.location.href = "/"; },
       }, t("nav.logout"))]
-      : [link("/login", "nav.login"), link("/register", "nav.register")],
+      : [link(back("/login"), "nav.login"), link(back("/register"), "nav.register")],
     picker);
   top.replaceChildren(nav);
 }

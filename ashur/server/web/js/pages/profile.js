@@ -1,5 +1,79 @@
-import { start } from "../shell.js";
+// Profile (/profile): e-mail, webhook address and language (GET/PATCH /api/me; a new language switches
+// the interface at once), and an API token for programs (a fresh one from POST /api/login, shown once).
 
-start(async ({ app }) => {
-  app.textContent = "";
+import { api } from "../api.js";
+import { LANGS, keepLang, t } from "../i18n.js";
+import { el, notice, start } from "../shell.js";
+import { logIn, loginError } from "../lobby/account.js";
+import { copyBox, errorText, field, formError, setTitle } from "../lobby/ui.js";
+
+const LANG_NAMES = { en: "English", de: "Deutsch", ja: "日本語" };
+
+function profileForm(user, lang) {
+  const email = el("input", { name: "email", id: "profile-email", type: "email", value: user.email || "", autocomplete: "email" });
+  const webhook = el("input", { name: "webhook_url", id: "profile-webhook", type: "url", value: user.webhook_url || "",
+    placeholder: "https://" });
+  const language = el("select", { name: "lang", id: "profile-lang" },
+    LANGS.map((l) => el("option", { value: l, selected: l === (user.lang || lang) }, LANG_NAMES[l])));
+  const submit = el("button", { type: "submit", id: "profile-save" }, t("profile.save"));
+  const form = el("form", {
+    class: "panel", id: "profile-form",
+    onsubmit: async (event) => {
+      event.preventDefault();
+      submit.disabled = true;
+      try {
+        const saved = await api("/api/me", { method: "PATCH", body: {
+          email: email.value.trim() || null, webhook_url: webhook.value.trim() || null, lang: language.value } });
+        keepLang(saved.lang);
+        if (saved.lang !== lang) {
+          window.location.reload();
+          return;
+        }
+        notice(t("profile.saved"));
+      } catch (err) {
+        formError(form, errorText(err, { 422: "profile.refused" }));
+      }
+      submit.disabled = false;
+    },
+  }, el("h2", {}, t("profile.settings")),
+  field(t("account.email"), email, t("profile.email_help")),
+  field(t("profile.webhook"), webhook, t("profile.webhook_help")),
+  field(t("profile.lang"), language),
+  el("div", { class: "row" }, submit));
+  return form;
+}
+
+function tokenForm(user) {
+  const password = el("input", { name: "password", id: "token-password", type: "password", autocomplete: "current-password", required: true });
+  const out = el("div", { id: "token-out" });
+  const form = el("form", {
+    class: "panel", id: "token-form",
+    onsubmit: async (event) => {
+      event.preventDefault();
+      try {
+        const answer = await logIn(user.name, password.value);
+        password.value = "";
+        out.replaceChildren(el("p", {}, t("profile.token_once")), copyBox(answer.token, t("profile.token")),
+          el("pre", { class: "example" }, `curl -H "Authorization: Bearer ${answer.token}" ${window.location.origin}/api/me/games`));
+      } catch (err) {
+        formError(form, loginError(err) || errorText(err));
+      }
+    },
+  }, el("h2", {}, t("profile.token")), el("p", {}, t("profile.token_text")),
+  field(t("account.password"), password), el("div", { class: "row" }, el("button", { type: "submit", id: "token-make" }, t("profile.token_make"))),
+  out);
+  return form;
+}
+
+start(async ({ user, lang, app }) => {
+  setTitle(t("profile.title"));
+  if (!user) {
+    app.replaceChildren(el("section", { class: "panel narrow" }, el("h1", {}, t("profile.title")),
+      el("p", {}, t("profile.login_first")),
+      el("a", { href: `/login?next=${encodeURIComponent("/profile")}`, class: "button" }, t("nav.login"))));
+    return;
+  }
+  const fresh = await api("/api/me");
+  app.replaceChildren(el("h1", {}, t("profile.heading", { name: fresh.name })), profileForm(fresh, lang), tokenForm(fresh));
+  app.dataset.ready = "1";
 });

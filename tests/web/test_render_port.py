@@ -1,0 +1,55 @@
+"""The web client renders game messages exactly as ``ashur.core.i18n`` does (issue 16 items 5, 7): the
+log entries, prompts and action labels of a seeded game, in English, German and Japanese, rendered by the
+JavaScript port in Chromium and by Python, must be the same text."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from ashur.core.contract import resolve_options
+from ashur.core.i18n import render, render_entry
+from ashur.core.registry import get_game
+from tests.web.conftest import WebServer
+
+
+def _messages(steps: int = 400) -> tuple[list[dict[str, Any]], list[tuple[str, dict[str, Any]]]]:
+    """The log entries and the (key, params) of prompts and action labels met in a seeded random game."""
+    game = get_game("assyrian-wars")
+    options = resolve_options(game, {})
+    state = game.setup("two_rivers", 7, options, dict.fromkeys(game.roles("two_rivers", options), "human"))
+    rng = random.Random(7)
+    labels: list[tuple[str, dict[str, Any]]] = []
+    for _ in range(steps):
+        active = game.active(state)
+        if not active:
+            break
+        role = active[0]
+        view = game.view(state, role)
+        if view.get("prompt"):
+            labels.append((view["prompt"]["key"], view["prompt"].get("params") or {}))
+        actions = game.legal_actions(state, role)
+        labels.extend((a["label"], a["params"]) for a in actions[:6])
+        state = game.act(state, role, rng.choice(actions)["id"])
+    entries = [e for _, e in game.visible_log(state, "assyria")]
+    return entries, labels
+
+
+def test_the_javascript_renderer_matches_python(web: WebServer, page: Any) -> None:
+    game = get_game("assyrian-wars")
+    entries, labels = _messages()
+    assert len(entries) > 100 and len(labels) > 300
+    page.goto(f"{web.url}/")
+    for lang in ("en", "de", "ja"):
+        catalog = {**game.messages("en"), **game.messages(lang)}
+        expected = [render_entry(e, catalog) for e in entries] + [render(k, p, catalog) for k, p in labels]
+        got = page.evaluate(
+            """async ([lang, entries, labels]) => {
+                 const i18n = await import("/static/js/i18n.js");
+                 const catalog = await i18n.loadMessages("assyrian-wars", lang);
+                 return entries.map((e) => i18n.renderEntry(e, catalog))
+                   .concat(labels.map(([k, p]) => i18n.renderMessage(k, p, catalog)));
+               }""", [lang, entries, labels])
+        mismatches = [(e, g) for e, g in zip(expected, got, strict=True) if e != g]
+        assert not mismatches, f"{lang}: {len(mismatches)} differ, e.g. {mismatches[:3]}"
+    assert page.errors == []
