@@ -167,7 +167,7 @@ def replay(
         return
     g = match.game
     if not quiet:
-        catalog = g.messages(lang)
+        catalog = {**g.messages("en"), **g.messages(lang)}
         for entry in corelog.entries(match.state):
             out.print(render_entry(entry, catalog), highlight=False, markup=False)
     res = g.result(match.state)

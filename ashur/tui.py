@@ -60,7 +60,7 @@ class Table:
         self.lang = lang
         self.console = console
         self.read = read or (lambda prompt: console.input(escape(prompt)))
-        self.catalog = self.game.messages(lang) or self.game.messages("en")
+        self.catalog = {**self.game.messages("en"), **self.game.messages(lang)}
         self.bots = {role: botlib.make(seat.split(":", 1)[1], derive(match.seed, "bot", role))
                      for role, seat in match.seats.items() if seat.startswith("bot:")}
         self.seen: dict[str, int] = {}

@@ -379,6 +379,12 @@ class AssyrianWars(Game):
     def messages(self, lang: str) -> dict[str, str]:
         return _catalog(lang)
 
+    def odds(self, state: State, role: str, action_id: str) -> dict[str, Any] | None:
+        from ashur.games.assyrian_wars.odds import odds
+
+        state = as_state(state)
+        return odds(state, role, action_id, self.view(state, role), content())
+
     def bot_profile(self, name: str) -> dict[str, float]:
         """The weighted bots' profiles (``bots.yaml``): weights per action-id prefix."""
         data = yaml.safe_load((Path(__file__).parent / "bots.yaml").read_text(encoding="utf-8")) or {}
@@ -423,13 +429,13 @@ class AssyrianWars(Game):
     def render_terminal(self, view: dict[str, Any], lang: str = "en") -> Any:
         from ashur.games.assyrian_wars.tui import render
 
-        return render(view, content(), _catalog(lang) or _catalog("en"))
+        return render(view, content(), {**_catalog("en"), **_catalog(lang)})
 
     def render_terminal_board(self, view: dict[str, Any], lang: str = "en") -> Any:
         """The terminal table's `board` command: every area with its forces and all the tracks."""
         from ashur.games.assyrian_wars.tui import render_board
 
-        return render_board(view, content(), _catalog(lang) or _catalog("en"))
+        return render_board(view, content(), {**_catalog("en"), **_catalog(lang)})
 
     def decision_kind(self, state: State) -> str:
         """The kind of the decision now (the step on top of the stack), for the ``prompts`` tally of
