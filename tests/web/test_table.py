@@ -82,6 +82,16 @@ def test_each_seat_of_a_hot_game_sees_only_its_own_hand(web: WebServer, browser:
         # the seat whose move it is has choices; the other waits
         assert pages["assyria"].locator("#actions button.action").count() > 0
         assert pages["babylonia"].locator("#actions button.action").count() == 0
+        # chat: a message of one seat reaches the other over the websocket
+        pages["assyria"].locator("#chat-panel summary").click()
+        pages["assyria"].fill("#chat-text", "Hail from Nineveh")
+        pages["assyria"].press("#chat-text", "Enter")
+        pages["babylonia"].wait_for_function(
+            "document.querySelector('#chat-list').textContent.includes('Hail from Nineveh')")
+        # an action of one seat reaches the other's board over the websocket
+        version = pages["babylonia"].evaluate("document.body.dataset.version")
+        pages["assyria"].locator("#actions button.action").first.click()
+        pages["babylonia"].wait_for_function("(old) => document.body.dataset.version !== old", arg=version)
     finally:
         for ctx in contexts:
             ctx.close()
@@ -151,6 +161,30 @@ def test_page_load_with_the_campaigns_full_board(web: WebServer, page: Any) -> N
           f"{cold['navToDrawn']:.0f} ms (page script {cold['tableMs']:.0f} ms), again {again} ms; "
           f"{counts['areas']} areas, {counts['stacks']} stacks")
     assert counts["areas"] and counts["stacks"]
+    assert page.errors == []
+
+
+def test_undo_takes_back_the_seats_own_action(web: WebServer, page: Any) -> None:
+    made = new_game(web, "two_rivers", {"assyria": "human", "babylonia": "bot:random", "elam": "bot:random"})
+    open_seat(page, web, made, "assyria")
+    assert page.locator("#undo").is_disabled()
+    prompt = page.locator("#prompt-text").inner_text()
+    # a card played for its APs is revealed: the engine keeps no undo over it
+    version = page.evaluate("document.body.dataset.version")
+    page.locator("#actions button.action[data-action^='card:']").first.click()
+    page.wait_for_function("(old) => document.body.dataset.version !== old", arg=version)
+    assert page.locator("#undo").is_disabled()
+    # picking a force to move is taken back
+    prompt = page.locator("#prompt-text").inner_text()
+    version = page.evaluate("document.body.dataset.version")
+    page.locator("#actions button.action[data-action^='move:']").first.click()
+    page.wait_for_function("(old) => document.body.dataset.version !== old", arg=version)
+    assert page.locator("#prompt-text").inner_text() != prompt
+    assert page.locator("#undo").is_enabled()
+    version = page.evaluate("document.body.dataset.version")
+    page.locator("#undo").click()
+    page.wait_for_function("(old) => document.body.dataset.version !== old", arg=version)
+    assert page.locator("#prompt-text").inner_text() == prompt
     assert page.errors == []
 
 

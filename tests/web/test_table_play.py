@@ -75,6 +75,16 @@ def test_a_whole_two_rivers_game_against_bots_by_clicking(web: WebServer, page: 
           f"median {statistics.median(answer):.1f} ms, p90 {sorted(answer)[int(0.9 * len(answer))]:.1f} ms, "
           f"max {max(answer):.1f} ms; drawing alone median {statistics.median(draw):.1f} ms")
     assert used["board"] > 0 and used["button"] > 0
+    # the log: sentences with a rule each, dice as faces, a summary at each Interphase, filters
+    entries = page.locator("#log-list li.entry")
+    texts = entries.all_inner_texts()
+    assert len(texts) > 50 and not [x for x in texts if "{" in x or "aw." in x]
+    assert page.locator("#log-list li.entry button.rule").count() > 0
+    assert page.locator("#log-list .die").count() > 0
+    assert page.locator("#log-list li.summary").count() > 0
+    page.select_option("#log-country", "elam")
+    filtered = page.locator("#log-list li.entry").count()
+    assert 0 < filtered < len(texts)
     shot(page, "game-over-two_rivers")
     assert page.errors == []
 

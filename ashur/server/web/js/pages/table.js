@@ -89,7 +89,8 @@ start(async ({ app, lang }) => {
       state.answeredAt = { version: answer.version, at: performance.now() };
       state.lastOwnVersion = answer.version;
       state.busy = false;
-      if (!(await refresh())) draw();
+      if (state.data.version >= answer.version) draw(); // the websocket brought this version first
+      else if (!(await refresh())) draw();
     } catch (err) {
       state.busy = false;
       if (err instanceof ApiError && err.status === 409) { if (!(await refresh())) draw(); }
@@ -265,7 +266,8 @@ start(async ({ app, lang }) => {
     const before = state.data.version;
     state.receivedAt = performance.now();
     state.data = data;
-    state.undoable = state.lastOwnVersion === data.version && data.actions.length > 0 && data.status === "active";
+    state.undoable = data.undo !== undefined ? Boolean(data.undo)
+      : state.lastOwnVersion === data.version && data.actions.length > 0 && data.status === "active";
     draw();
     odds.update(data.version, data.actions);
     if (data.version !== before || !gameLog.entries.length) readLog();
