@@ -47,6 +47,9 @@ def test_board_of_each_scenario(web: WebServer, page: Any, scenario: str) -> Non
     assert page.locator("#board [data-spot].area").count() == len(board["areas"])
     assert page.locator("#board line.conn").count() > 0
     assert page.locator("#board .stack").count() > 0
+    # the tracks beside the map: this turn marked, a VP and an ECO marker per active power
+    assert page.locator("#board #layer-tracks .turn-now").count() == 1
+    page.locator("#zoom-fit").click()
     shot(page, f"board-{scenario}")
     assert page.errors == []
 

@@ -5,6 +5,8 @@
 
 import { NS, esc, isDark, nameOf, tag } from "./svg.js";
 import { drawPieces } from "./pieces.js";
+import { tracksMarkup } from "./boardtracks.js";
+import { t } from "../i18n.js";
 
 export const CONNECTION_STYLES = {
   standard: { stroke: "#222222", width: 1.6, dash: null },
@@ -103,16 +105,21 @@ export class Board {
     this.svg.setAttribute("id", "board");
     this.svg.setAttribute("role", "img");
     this.svg.setAttribute("aria-label", "board");
-    this.svg.innerHTML = `<g id="layer-static">${this.staticMarkup()}</g><g id="layer-marks"></g>`
+    this.svg.innerHTML = `<g id="layer-static">${this.staticMarkup()}</g><g id="layer-marks"></g><g id="layer-tracks"></g>`
       + `<g id="layer-preview"></g><g id="layer-pieces"></g><g id="layer-hl"></g>`;
     container.append(this.svg);
-    this.layers = Object.fromEntries(["marks", "preview", "pieces", "hl"].map((k) => [k, this.svg.querySelector(`#layer-${k}`)]));
+    this.layers = Object.fromEntries(["marks", "tracks", "preview", "pieces", "hl"].map((k) => [k, this.svg.querySelector(`#layer-${k}`)]));
     this.applyBox();
     this.wire();
   }
 
   name(id) {
     return nameOf(id, this.catalog);
+  }
+
+  /** A title of the board's tracks in the interface's language. */
+  label(key) {
+    return t(`table.track.${key}`);
   }
 
   staticMarkup() {
@@ -188,6 +195,7 @@ export class Board {
         stroke: "#000", stroke_width: 0.8 }, `<title>${esc(this.name(owner))}</title>`));
     }
     this.layers.marks.innerHTML = marks.join("");
+    this.layers.tracks.innerHTML = tracksMarkup(this, view);
     this.stacks = drawPieces(this, view);
   }
 
