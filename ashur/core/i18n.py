@@ -7,8 +7,8 @@ How a parameter value is shown (the web client's JavaScript port follows the sam
 
 * ``None`` -> ``<key>.<param>.none`` when the catalog has it, else ``word.none``;
 * ``True``/``False`` -> ``<key>.<param>.yes``/``.no`` when the catalog has it, else ``word.yes``/``word.no``;
-* an int under a parameter named ``card``, or the items of a list named ``cards``, with a catalog entry
-  ``card.<n>.name`` -> ``#<n> <name>``;
+* an int under a parameter named ``card`` (or ``cancelled``, a card another cancels), or the items of a list
+  named ``cards``, with a catalog entry ``card.<n>.name`` -> ``#<n> <name>``;
 * a string that is a catalog key -> that template, itself rendered with the same parameters (a reason
   such as ``aw.why.tribute_check``); else a string ``v`` with a key ``name.<v>`` -> that name (places,
   countries, boxes, pieces: games generate ``name.<id>`` entries for every id a log may name);
@@ -27,7 +27,7 @@ from typing import Any
 WORDS = {"word.none": "none", "word.yes": "yes", "word.no": "no", "word.and": "and"}
 """English defaults of the few words the renderer itself needs."""
 
-CARD_PARAMS = ("card",)
+CARD_PARAMS = ("card", "cancelled")
 CARD_LIST_PARAMS = ("cards",)
 
 

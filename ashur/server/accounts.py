@@ -1,5 +1,6 @@
 """Accounts: register and log in (argon2 password hashes), bearer API tokens for programs, signed
-HttpOnly SameSite session cookies for browsers with a CSRF token, a login rate limit, and the profile."""
+HttpOnly SameSite session cookies for browsers with a CSRF token, a login rate limit, and the profile.
+Password change and reset and account deletion: :mod:`ashur.server.accounts_more`."""
 
 from __future__ import annotations
 
@@ -8,20 +9,20 @@ import hmac
 import re
 import secrets
 from dataclasses import dataclass
-from datetime import timedelta
 from typing import Any
 
 from argon2 import PasswordHasher
 from argon2.exceptions import InvalidHashError, VerificationError
+from fastapi import Response
 from itsdangerous import BadSignature, URLSafeTimedSerializer
-from sqlalchemy import delete, func, select
+from sqlalchemy import delete, select
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
-from ashur.server import db
+from ashur.server import db, limits
 from ashur.server.context import ServerContext
 from ashur.server.errors import ApiError
-from ashur.server.models import KV, ApiToken, LoginFailure, User, now
+from ashur.server.models import KV, ApiToken, User
 from ashur.server.store import new_token, token_hash
 
 COOKIE = "ashur_session"
@@ -91,30 +92,42 @@ def register(ctx: ServerContext, name: str, password: str, email: str | None) ->
         raise ApiError(409, "that name is taken") from None
 
 
+def client_checks(ctx: ServerContext, rate: limits.Rate, client: str) -> list[tuple[limits.Rate, str]]:
+    """The (rate, key) of a client address, none when the address is exempt (``ASHUR_RATE_EXEMPT``)."""
+    if limits.exempt(client, ctx.settings.rate_exempt):
+        return []
+    return [(rate, limits.key_of(rate, "ip", client))]
+
+
+def login_checks(ctx: ServerContext, name: str, client: str) -> list[tuple[limits.Rate, str]]:
+    """The login limit: `login_limit` failures per name, five times as many per client address."""
+    settings = ctx.settings
+    reason = "too many failed logins; try again later"
+    per_name = limits.Rate("login", settings.login_limit, settings.login_window, reason)
+    per_client = limits.Rate("login", settings.login_limit * 5, settings.login_window, reason)
+    return [(per_name, limits.key_of(per_name, "name", name)), *client_checks(ctx, per_client, client)]
+
+
+def verify(user: User | None, password: str) -> bool:
+    """Whether `password` is `user`'s (the same work when there is no such user, or it was deleted)."""
+    try:
+        return _hasher.verify(user.pw_hash if user else _DUMMY, password) and user is not None
+    except (VerificationError, InvalidHashError):
+        return False
+
+
 def login(ctx: ServerContext, name: str, password: str, client: str) -> tuple[User, str]:
     """Check the password and issue an API token: after `login_limit` failures for a name (five times as
-    many for a client address) within the window, 429."""
-    settings = ctx.settings
-    keys = [f"name:{name.casefold()[:60]}", f"ip:{client[:60]}"]
-    since = now() - timedelta(seconds=settings.login_window)
+    many for a client address) within the window, 429 (:mod:`ashur.server.limits`)."""
+    checks = login_checks(ctx, name, client)
     with db.read(ctx.engine) as s:
-        for key in keys:
-            n = s.execute(select(func.count()).select_from(LoginFailure)
-                          .where(LoginFailure.key == key, LoginFailure.at >= since)).scalar_one()
-            if n >= settings.login_limit * (1 if key.startswith("name:") else 5):
-                raise ApiError(429, "too many failed logins; try again later",
-                               retry_after=settings.login_window)
-        user = s.execute(select(User).where(User.name_key == name.casefold())).scalar_one_or_none()
-    ok = False
-    try:
-        ok = _hasher.verify(user.pw_hash if user else _DUMMY, password) and user is not None
-    except (VerificationError, InvalidHashError):
-        ok = False
+        limits.check(s, checks)
+        user = s.execute(select(User).where(User.name_key == name.casefold(),
+                                            User.deleted_at.is_(None))).scalar_one_or_none()
+    ok = verify(user, password)
     with db.write(ctx.engine) as s:
         if not ok or user is None:
-            s.execute(delete(LoginFailure).where(LoginFailure.at < since))
-            for key in keys:
-                s.add(LoginFailure(key=key))
+            limits.record(s, checks)
         else:
             if _hasher.check_needs_rehash(user.pw_hash):
                 s.get(User, user.id).pw_hash = _hasher.hash(password)  # type: ignore[union-attr]
@@ -141,18 +154,32 @@ def csrf_of(ctx: ServerContext, nonce: str) -> str:
 def session_cookie(ctx: ServerContext, user: User) -> tuple[str, str]:
     """The signed session cookie value and its CSRF token."""
     nonce = secrets.token_urlsafe(16)
-    return _serializer(ctx).dumps({"u": user.id, "n": nonce}), csrf_of(ctx, nonce)
+    return _serializer(ctx).dumps({"u": user.id, "n": nonce, "g": user.session_gen or 0}), csrf_of(ctx, nonce)
 
 
-def read_cookie(ctx: ServerContext, value: str) -> tuple[int, str] | None:
-    """(user id, nonce) of a valid, unexpired session cookie."""
+def set_session_cookies(ctx: ServerContext, response: Response, user: User) -> str:
+    """Set the session cookie (HttpOnly) and the readable CSRF cookie on `response`; the CSRF token."""
+    value, csrf = session_cookie(ctx, user)
+    age = ctx.settings.session_days * 86400
+    response.set_cookie(COOKIE, value, max_age=age, httponly=True, samesite="lax",
+                        secure=ctx.settings.cookie_secure, path="/")
+    response.set_cookie(CSRF_COOKIE, csrf, max_age=age, httponly=False, samesite="lax",
+                        secure=ctx.settings.cookie_secure, path="/")
+    return csrf
+
+
+def read_cookie(ctx: ServerContext, value: str) -> tuple[int, str, int] | None:
+    """(user id, nonce, session generation) of a valid, unexpired session cookie (a cookie made before
+    generations were kept is of generation 0). The caller compares the generation with the user's: a
+    password change or reset voids every older cookie."""
     try:
         data: Any = _serializer(ctx).loads(value, max_age=ctx.settings.session_days * 86400)
     except BadSignature:
         return None
     if not isinstance(data, dict) or not isinstance(data.get("u"), int) or not isinstance(data.get("n"), str):
         return None
-    return data["u"], data["n"]
+    gen = data.get("g", 0)
+    return data["u"], data["n"], gen if isinstance(gen, int) else -1
 
 
 @dataclass
@@ -165,7 +192,8 @@ class Caller:
 
 def user_by_token(s: Session, plain: str) -> User | None:
     row = s.execute(select(User).join(ApiToken, ApiToken.user_id == User.id)
-                    .where(ApiToken.token_hash == token_hash(plain))).scalar_one_or_none()
+                    .where(ApiToken.token_hash == token_hash(plain), User.deleted_at.is_(None))
+                    ).scalar_one_or_none()
     return row
 
 

@@ -20,8 +20,21 @@ from starlette.concurrency import run_in_threadpool
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from ashur.core import registry
-from ashur.server import accounts, db, lobby, pages, play, routes_archive, routes_async, routes_table, sweep, waiting
-from ashur.server.auth import SeatRef, StaleSeat, bearer, current_seat, current_user, forget_seat, seat_ref
+from ashur.server import (
+    accounts,
+    db,
+    limits,
+    lobby,
+    pages,
+    play,
+    routes_accounts,
+    routes_archive,
+    routes_async,
+    routes_table,
+    sweep,
+    waiting,
+)
+from ashur.server.auth import SeatRef, StaleSeat, bearer, client_of, current_seat, current_user, forget_seat, seat_ref
 from ashur.server.bots import BotRunner
 from ashur.server.context import ServerContext
 from ashur.server.errors import ApiError
@@ -53,7 +66,8 @@ from ashur.server.settings import Settings, get_settings
 from ashur.server.ws import Hub
 
 log = logging.getLogger("ashur.server")
-ERRORS: dict[int | str, dict[str, Any]] = {code: {"model": ErrorOut} for code in (400, 401, 403, 404, 409, 413, 422)}
+ERRORS: dict[int | str, dict[str, Any]] = {code: {"model": ErrorOut}
+                                           for code in (400, 401, 403, 404, 409, 413, 422, 429)}
 
 
 def load_plugins(spec: str) -> None:
@@ -94,6 +108,7 @@ def create_app(settings: Settings | None = None, *, migrate: bool = False) -> Fa
                        larger={routes_archive.IMPORT_PATH: routes_archive.import_limit()})
     _handlers(app)
     _routes(app, ctx)
+    routes_accounts.register(app, ctx)
     routes_async.register(app, ctx)
     routes_archive.register(app, ctx)
     routes_table.register(app, ctx)
@@ -134,27 +149,21 @@ def _base(request: Request) -> str:
 
 def _routes(app: FastAPI, ctx: ServerContext) -> None:
     # --- accounts ------------------------------------------------------------------------------
-    def set_cookie(response: Response, user: Any) -> str:
-        value, csrf = accounts.session_cookie(ctx, user)
-        age = ctx.settings.session_days * 86400
-        response.set_cookie(accounts.COOKIE, value, max_age=age, httponly=True, samesite="lax",
-                            secure=ctx.settings.cookie_secure, path="/")
-        response.set_cookie(accounts.CSRF_COOKIE, csrf, max_age=age, httponly=False, samesite="lax",
-                            secure=ctx.settings.cookie_secure, path="/")
-        return csrf
-
     @app.post("/api/register", status_code=201, response_model=TokenOut, tags=["accounts"])
-    def register(body: RegisterIn) -> dict[str, str]:
-        """Make an account; returns its first API token."""
+    def register(body: RegisterIn, request: Request) -> dict[str, str]:
+        """Make an account; returns its first API token. At most ``ASHUR_REGISTER_LIMIT`` attempts per
+        client address within ``ASHUR_REGISTER_WINDOW`` seconds (429)."""
+        rate = limits.Rate("register", ctx.settings.register_limit, ctx.settings.register_window,
+                           "too many registrations from this address; try again later")
+        limits.take(ctx.engine, accounts.client_checks(ctx, rate, client_of(request)))
         _user, token = accounts.register(ctx, body.name, body.password, body.email)
         return {"token": token}
 
     @app.post("/api/login", response_model=LoginOut, tags=["accounts"])
     def login(body: LoginIn, request: Request, response: Response) -> dict[str, str]:
         """Log in: an API token, and the session cookie with its CSRF token (header X-CSRF-Token)."""
-        client = request.client.host if request.client else "?"
-        user, token = accounts.login(ctx, body.name, body.password, client)
-        csrf = set_cookie(response, user)
+        user, token = accounts.login(ctx, body.name, body.password, client_of(request))
+        csrf = accounts.set_session_cookies(ctx, response, user)
         return {"token": token, "csrf": csrf}
 
     @app.post("/api/logout", status_code=204, tags=["accounts"])
@@ -191,6 +200,15 @@ def _routes(app: FastAPI, ctx: ServerContext) -> None:
         return lobby.my_games(ctx, caller.user)
 
     # --- lobby ---------------------------------------------------------------------------------
+    def game_rate(request: Request, guest: bool) -> None:
+        """The limit of game creation per client address (guests have their own, lower one)."""
+        settings = ctx.settings
+        rate = (limits.Rate("game-guest", settings.guest_game_limit, settings.game_window,
+                            "too many games created from this address without an account; try again later")
+                if guest else limits.Rate("game", settings.game_limit, settings.game_window,
+                                          "too many games created from this address; try again later"))
+        limits.take(ctx.engine, accounts.client_checks(ctx, rate, client_of(request)))
+
     @app.get("/api/catalog", tags=["lobby"])
     def catalog() -> list[dict[str, Any]]:
         """The games this server runs: scenarios, roles, options and bot kinds."""
@@ -203,6 +221,7 @@ def _routes(app: FastAPI, ctx: ServerContext) -> None:
         loopback): a visitor then plays its seats by their tokens."""
         with db.read(ctx.engine) as s:
             caller = current_user(ctx, s, request, required=not ctx.settings.guests)
+        game_rate(request, caller is None)
         return lobby.create_game(ctx, caller.user if caller else None, body.model_dump(), _base(request))
 
     @app.get("/api/games", response_model=list[GameFacts], tags=["lobby"])
@@ -230,6 +249,7 @@ def _routes(app: FastAPI, ctx: ServerContext) -> None:
             seat = current_seat(ctx, s, request, game_id, role)
             caller = current_user(ctx, s, request, required=False) if seat.user_id is not None else None
         user = caller.user if caller else None
+        game_rate(request, user is None)
         return lobby.rematch(ctx, seat, user, _base(request))
 
     # --- play ----------------------------------------------------------------------------------
@@ -292,6 +312,9 @@ def _routes(app: FastAPI, ctx: ServerContext) -> None:
     def chat_post(game_id: str, body: ChatIn, request: Request,
                   role: str | None = Query(None, max_length=64)) -> dict[str, Any]:
         seat = seat_of(request, game_id, role)
+        rate = limits.Rate("chat", ctx.settings.chat_limit, ctx.settings.chat_window,
+                           "too many chat messages from this address; wait a little")
+        limits.take(ctx.engine, accounts.client_checks(ctx, rate, client_of(request)))
         return play.chat_post(ctx, game_id, seat, body.text)
 
     @app.websocket("/api/games/{game_id}/ws")

@@ -29,6 +29,12 @@ def bearer(request: Request) -> str | None:
     return None
 
 
+def client_of(request: Request) -> str:
+    """The client's address (as uvicorn gives it: behind a trusted proxy, the forwarded one): the key of
+    the rate limits per address."""
+    return request.client.host if request.client else "?"
+
+
 def current_user(ctx: ServerContext, s: Session, request: Request, *, required: bool = True) -> Caller | None:
     """The calling user; 401 when `required` and nobody (valid) calls."""
     token = bearer(request)
@@ -42,7 +48,7 @@ def current_user(ctx: ServerContext, s: Session, request: Request, *, required: 
         found = read_cookie(ctx, cookie)
         if found is not None:
             user = s.get(User, found[0])
-            if user is not None:
+            if user is not None and user.deleted_at is None and (user.session_gen or 0) == found[2]:
                 if getattr(request, "method", "GET") not in SAFE:
                     sent = request.headers.get(CSRF_HEADER, "")
                     if not hmac.compare_digest(sent.encode(), csrf_of(ctx, found[1]).encode()):

@@ -1,10 +1,96 @@
-"""The request body limit: a body larger than the limit gets 413 before the application reads it."""
+"""Limits: the request body limit (a body larger than the limit gets 413 before the application reads
+it), and the rate limits of logins, registrations, password resets, game creation and chat posts.
+
+A rate limit counts events per key in the ``rate_events`` table (so every worker and every host on one
+database counts alike): at most `limit` events of a key within the last `window` seconds, else 429 with a
+reason, ``retry_after`` in the body and the ``Retry-After`` header (the seconds until the oldest counted
+event leaves the window). A limit of 0 is off. Client addresses in ``ASHUR_RATE_EXEMPT`` are not limited
+by address (a load test on loopback)."""
 
 from __future__ import annotations
 
+import ipaddress
+import math
+from collections.abc import Sequence
+from dataclasses import dataclass
+from datetime import timedelta
 from typing import Any
 
 import orjson
+from sqlalchemy import Engine, delete, func, select
+from sqlalchemy.orm import Session
+
+from ashur.server import db
+from ashur.server.errors import ApiError
+from ashur.server.models import RateEvent, as_aware, now
+
+MAX_WINDOW = 86400
+"""Rate events older than a day are deleted whatever their key (no window is longer)."""
+
+
+@dataclass(frozen=True)
+class Rate:
+    """At most `limit` events per key within `window` seconds; `reason` is the 429's sentence."""
+
+    name: str
+    limit: int
+    window: int
+    reason: str
+
+
+def exempt(client: str, networks: str) -> bool:
+    """Whether the client address `client` is in one of the comma-separated `networks` (``ASHUR_RATE_EXEMPT``)."""
+    if not networks.strip():
+        return False
+    try:
+        addr = ipaddress.ip_address(client)
+    except ValueError:
+        return False
+    for item in filter(None, (x.strip() for x in networks.split(","))):
+        try:
+            if addr in ipaddress.ip_network(item, strict=False):
+                return True
+        except ValueError:
+            continue
+    return False
+
+
+def key_of(rate: Rate, what: str, value: str) -> str:
+    """The event key of `rate` for `what` (``ip``, ``name``, ...) = `value` (cut to fit the column)."""
+    return f"{rate.name}:{what}:{value.casefold()[:80]}"
+
+
+def check(s: Session, checks: Sequence[tuple[Rate, str]]) -> None:
+    """429 when a (rate, key) of `checks` has its limit of events in its window already."""
+    moment = now()
+    for rate, key in checks:
+        if rate.limit <= 0:
+            continue
+        since = moment - timedelta(seconds=min(rate.window, MAX_WINDOW))
+        n, oldest = s.execute(select(func.count(), func.min(RateEvent.at))
+                              .where(RateEvent.key == key, RateEvent.at >= since)).one()
+        if n >= rate.limit:
+            wait = rate.window - (moment - as_aware(oldest)).total_seconds() if oldest is not None else rate.window
+            raise ApiError(429, rate.reason, retry_after=max(1, math.ceil(wait)), limit=rate.name)
+
+
+def record(s: Session, checks: Sequence[tuple[Rate, str]]) -> None:
+    """Count one event of each (rate, key) of `checks` (limits that are off are not counted); drop the
+    events that left every window."""
+    s.execute(delete(RateEvent).where(RateEvent.at < now() - timedelta(seconds=MAX_WINDOW)))
+    for rate, key in checks:
+        if rate.limit > 0:
+            s.add(RateEvent(key=key))
+
+
+def take(engine: Engine, checks: Sequence[tuple[Rate, str]]) -> None:
+    """Check and count one event in one write transaction: 429 (nothing counted) when over a limit."""
+    live = [(rate, key) for rate, key in checks if rate.limit > 0]
+    if not live:
+        return
+    with db.write(engine) as s:
+        check(s, live)
+        record(s, live)
 
 
 class _TooLarge(Exception):

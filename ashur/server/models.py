@@ -14,6 +14,11 @@ def now() -> datetime:
     return datetime.now(UTC)
 
 
+def as_aware(moment: datetime) -> datetime:
+    """`moment` in UTC (SQLite gives back naive datetimes: they were stored as UTC)."""
+    return moment.replace(tzinfo=UTC) if moment.tzinfo is None else moment.astimezone(UTC)
+
+
 class Base(DeclarativeBase):
     pass
 
@@ -36,6 +41,11 @@ class User(Base):
     webhook_url: Mapped[str | None] = mapped_column(String(500), nullable=True)
     lang: Mapped[str] = mapped_column(String(8), default="en")
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=now)
+    # moved by a password change or reset and by deletion: session cookies carry it, an older one is void
+    session_gen: Mapped[int] = mapped_column(Integer, default=0, server_default="0")
+    # set when the account was deleted: the row stays as a tombstone (its games name it), without
+    # personal data (ashur.server.accounts_more)
+    deleted_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), nullable=True)
 
 
 class ApiToken(Base):
@@ -48,11 +58,26 @@ class ApiToken(Base):
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=now)
 
 
-class LoginFailure(Base):
-    __tablename__ = "login_failures"
+class RateEvent(Base):
+    """One counted request of a rate limit (:mod:`ashur.server.limits`): its key names the limit and
+    what it counts (``login:name:...``, ``register:ip:...``); rows older than the limit's window are
+    deleted as new ones come."""
+
+    __tablename__ = "rate_events"
     id: Mapped[int] = mapped_column(Integer, primary_key=True)
-    key: Mapped[str] = mapped_column(String(100), index=True)
+    key: Mapped[str] = mapped_column(String(120), index=True)
     at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=now, index=True)
+
+
+class PasswordReset(Base):
+    """A password-reset link sent by e-mail: single use, expiring; only the token's SHA-256 is kept."""
+
+    __tablename__ = "password_resets"
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    user_id: Mapped[int] = mapped_column(ForeignKey("users.id", ondelete="CASCADE"), index=True)
+    token_hash: Mapped[str] = mapped_column(String(64), unique=True)
+    expires_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), index=True)
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=now)
 
 
 class GameRow(Base):

@@ -229,21 +229,77 @@ def build_email(settings: SmtpSettings, to: str, notice: Notice) -> EmailMessage
     return msg
 
 
+def deliver(settings: SmtpSettings, msg: EmailMessage) -> None:
+    """Send `msg` over SMTP (STARTTLS and login as `settings` say); raises on failure."""
+    with smtplib.SMTP(settings.host, settings.port, timeout=settings.timeout) as smtp:
+        if settings.starttls:
+            smtp.starttls(context=ssl.create_default_context())
+        if settings.user:
+            smtp.login(settings.user, settings.password or "")
+        smtp.send_message(msg)
+
+
 def send_email(settings: SmtpSettings | None, to: str | None, notice: Notice) -> bool:
     """Send `notice` to `to` by SMTP; False (logged, never raised) on any failure or when off."""
     if settings is None or not to:
         return False
     try:
-        msg = build_email(settings, to, notice)
-        with smtplib.SMTP(settings.host, settings.port, timeout=settings.timeout) as smtp:
-            if settings.starttls:
-                smtp.starttls(context=ssl.create_default_context())
-            if settings.user:
-                smtp.login(settings.user, settings.password or "")
-            smtp.send_message(msg)
+        deliver(settings, build_email(settings, to, notice))
     except (smtplib.SMTPException, OSError, ValueError) as exc:
         log.warning("e-mail notification of game %s (%s) via %s:%s failed: %s", notice.game_id, notice.role,
                     settings.host, settings.port, type(exc).__name__)
+        return False
+    return True
+
+
+RESET_TEMPLATES: dict[str, dict[str, str]] = {
+    "en": {
+        "subject": "Reset your Ashur password",
+        "text": "Someone (you, we hope) asked to reset the password of the Ashur account {name}. Open this "
+                "link within {minutes} minutes to choose a new one; it works once:\n\n{url}\n\nIf you did "
+                "not ask for it, ignore this mail: your password stays as it is.",
+    },
+    "de": {
+        "subject": "Dein Ashur-Passwort zurücksetzen",
+        "text": "Jemand (hoffentlich du) möchte das Passwort des Ashur-Kontos {name} zurücksetzen. Öffne "
+                "diesen Link innerhalb von {minutes} Minuten, um ein neues zu wählen; er gilt nur einmal:"
+                "\n\n{url}\n\nWenn du das nicht warst, beachte diese Mail nicht: dein Passwort bleibt.",
+    },
+    "ja": {
+        "subject": "Ashur のパスワードの再設定",
+        "text": "Ashur のアカウント {name} のパスワード再設定が求められました。{minutes} 分以内に次のリンクを"
+                "開いて新しいパスワードを決めてください（一度だけ使えます）:\n\n{url}\n\n心当たりがなければ"
+                "このメールは無視してください。パスワードは変わりません。",
+    },
+}
+"""The password-reset mail per language; placeholders: name (the account), url (the link), minutes."""
+
+
+def reset_email(settings: SmtpSettings, to: str, name: str, url: str, minutes: int, lang: str = "en") -> EmailMessage:
+    """The password-reset mail: unlike a :class:`Notice` it carries a secret (the single-use reset token,
+    in the link's fragment), and goes only to the account's own address."""
+    tpl = RESET_TEMPLATES.get(lang, RESET_TEMPLATES["en"])
+    msg = EmailMessage()
+    msg["From"] = settings.sender
+    msg["To"] = to
+    msg["Subject"] = tpl["subject"]
+    msg["Date"] = formatdate(localtime=False)
+    msg["Message-ID"] = make_msgid(domain=settings.sender.rpartition("@")[2] or None)
+    msg["Auto-Submitted"] = "auto-generated"
+    msg.set_content(tpl["text"].format(name=name, url=url, minutes=minutes) + "\n")
+    return msg
+
+
+def send_reset(settings: SmtpSettings | None, to: str, name: str, url: str, minutes: int, lang: str = "en") -> bool:
+    """Send the password-reset mail; False (logged without the address or the link) on failure or when
+    e-mail is off."""
+    if settings is None:
+        log.warning("a password reset was asked for but e-mail is off (ASHUR_SMTP_HOST)")
+        return False
+    try:
+        deliver(settings, reset_email(settings, to, name, url, minutes, lang))
+    except (smtplib.SMTPException, OSError, ValueError) as exc:
+        log.warning("a password-reset mail via %s:%s failed: %s", settings.host, settings.port, type(exc).__name__)
         return False
     return True
 

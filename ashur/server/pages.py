@@ -24,6 +24,7 @@ PAGES: dict[str, str] = {
     "/login": "login",
     "/register": "register",
     "/profile": "profile",
+    "/reset": "reset",
     "/new": "new",
     "/play/{game_id}": "table",
     "/join/{game_id}": "join",

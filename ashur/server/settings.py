@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 
+from pydantic import Field
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
 
@@ -27,7 +28,30 @@ class Settings(BaseSettings):
     """Comma-separated ``module:attribute`` game objects to register besides the built-in games."""
     login_limit: int = 10
     """Failed logins per name (and per client address) within `login_window` seconds before 429."""
-    login_window: int = 900
+    login_window: int = Field(900, ge=1, le=86400)
+    register_limit: int = 20
+    """Registrations per client address within `register_window` seconds before 429 (0: no limit)."""
+    register_window: int = Field(3600, ge=1, le=86400)
+    reset_limit: int = 5
+    """Password-reset requests per client address (and per name or address asked for) within
+    `reset_window` seconds before 429."""
+    reset_window: int = Field(3600, ge=1, le=86400)
+    reset_minutes: int = Field(60, ge=5, le=7 * 24 * 60)
+    """How long a password-reset link works."""
+    game_limit: int = 120
+    """Games a client address creates (new games and rematches) within `game_window` seconds, logged in."""
+    guest_game_limit: int = 20
+    """The same for visitors without an account (guests)."""
+    game_window: int = Field(3600, ge=1, le=86400)
+    chat_limit: int = 30
+    """Chat messages a client address posts within `chat_window` seconds."""
+    chat_window: int = Field(60, ge=1, le=86400)
+    rate_exempt: str = ""
+    """Comma-separated client addresses or networks not limited by address (e.g. ``127.0.0.1`` for a
+    load test); the limits per name still apply."""
+    base_url: str = ""
+    """The public address of the server (``https://ashur.example.org``): links in mails. Empty:
+    ``http://localhost:8000``."""
     session_days: int = 30
     state_cache: int = 1024
     """Game states each process keeps in memory (the newest used; each checked against the version in

@@ -1,28 +1,71 @@
-"""The message catalogs (issue 16): every language has every key, and the English log reads as sentences."""
+"""The message catalogs (issue 16 item 7): German and Japanese have every English message file with the same keys
+in the same order and the same placeholders, no empty text, and names for the whole content; the logs read as
+sentences in every language."""
 
 from __future__ import annotations
 
 import re
+from pathlib import Path
+from typing import Any
 
 import pytest
+import yaml
 
 from ashur.bots import make
 from ashur.core.contract import resolve_options
 from ashur.core.i18n import placeholders, render, render_entry
 from ashur.core.log import entries
 from ashur.games.assyrian_wars.game import GAME, content
+from ashur.games.assyrian_wars.names import content_names
 
 EN = GAME.messages("en")
+LANGS = ["de", "ja"]
+MESSAGES = Path(__file__).resolve().parents[2] / "ashur" / "games" / "assyrian_wars" / "messages"
+FILES = sorted(p.name for p in (MESSAGES / "en").glob("*.yaml"))
+CONTENT_KEYS = set(content_names(content()))
+"""What English generates from the content and every other language brings in its ``names.yaml``."""
 
 
-@pytest.mark.parametrize("lang", ["de", "ja"])
+def _load(lang: str, name: str) -> dict[str, Any]:
+    return yaml.safe_load((MESSAGES / lang / name).read_text(encoding="utf-8")) or {}
+
+
+@pytest.mark.parametrize("lang", LANGS)
 def test_every_english_key_is_translated_with_the_same_placeholders(lang: str) -> None:
-    """Fails until the German and Japanese catalogs cover every English key (issue 16 item 7)."""
+    """The merged catalog of `lang` has every English key, with its placeholders and some text."""
     other = GAME.messages(lang)
     missing = sorted(k for k in EN if k not in other)
     assert not missing, f"{len(missing)} keys missing in {lang}, e.g. {missing[:10]}"
-    wrong = sorted(k for k in EN if placeholders(EN[k]) != placeholders(other[k]))
-    assert not wrong, f"placeholders differ in {lang}: {wrong[:10]}"
+    wrong = sorted(k for k in EN if placeholders(EN[k]) != placeholders(other[k]) or not str(other[k]).strip())
+    assert not wrong, f"placeholders differ or text empty in {lang}: {wrong[:10]}"
+
+
+@pytest.mark.parametrize("name", FILES)
+@pytest.mark.parametrize("lang", LANGS)
+def test_each_file_has_the_english_keys_in_order(lang: str, name: str) -> None:
+    """messages/<lang>/<file> holds the keys of messages/en/<file> in the same order; ``names.yaml`` also names
+    exactly the content English generates (areas, seas, boxes, nations, kings, scenarios, card names and texts)."""
+    en, other = _load("en", name), _load(lang, name)
+    extra = [k for k in other if k not in en]
+    assert [k for k in other if k in en] == list(en), f"{lang}/{name}: missing {[k for k in en if k not in other]}"
+    if name == "names.yaml":
+        missing, unknown = sorted(CONTENT_KEYS - set(extra)), sorted(set(extra) - CONTENT_KEYS)
+        assert not missing and not unknown, f"{lang}/names.yaml: content names missing {missing}, unknown {unknown}"
+        assert all("{" not in str(other[k]) for k in extra)
+    else:
+        assert not extra, f"{lang}/{name}: keys English lacks: {extra}"
+
+
+@pytest.mark.parametrize(("lang", "reduced", "card"), [
+    ("de", "Schwere Infanterie 4 (Assyrien) erhält einen Treffer und wird reduziert", "Phönizische Allianz"),
+    ("ja", "アッシリアの重歩兵4はヒットを受けて減少する", "フェニキア同盟"),
+])
+def test_a_translated_catalog_renders_names_and_cards(lang: str, reduced: str, card: str) -> None:
+    other = GAME.messages(lang)
+    assert render("aw.reduced", {"piece": "assyria-hi4-1"}, other) == reduced
+    assert render("aw.card_revealed", {"country": "phoenicia", "card": 36}, other).count(f"#36 {card}") == 1
+    assert render("aw.evasion_result", {"area": "kalhu", "dest": "ashur", "success": True}, other).endswith(
+        other["aw.evasion_result.success.yes"])
 
 
 def test_names_are_generated_from_the_content() -> None:
@@ -74,14 +117,16 @@ def _played(scenario: str, seed: int, steps: int) -> list[dict]:
     return list(entries(state))
 
 
-@pytest.mark.parametrize(("scenario", "seed"), [("two_rivers", 7), ("rise_and_fall", 7), ("campaign", 7),
-                                                ("two_rivers", 11)])
-def test_the_english_log_reads_as_sentences(scenario: str, seed: int) -> None:
+@pytest.mark.parametrize(("scenario", "seed", "lang"), [("two_rivers", 7, "en"), ("rise_and_fall", 7, "en"),
+                                                        ("campaign", 7, "en"), ("two_rivers", 11, "en"),
+                                                        ("two_rivers", 7, "de"), ("two_rivers", 11, "ja")])
+def test_the_log_reads_as_sentences(scenario: str, seed: int, lang: str) -> None:
     log = _played(scenario, seed, 1200)
     assert len(log) > 300
+    catalog = GAME.messages(lang)
     bad = {}
     for entry in log:
-        text = render_entry(entry, EN)
+        text = render_entry(entry, catalog)
         found = RAW.search(text)
         if found:
             bad.setdefault(entry["key"], f"{found.group(0)!r} in {text}")

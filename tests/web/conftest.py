@@ -32,8 +32,10 @@ def chromium_path() -> str:
     raise AssertionError  # pragma: no cover
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="module")
 def browser() -> Iterator[Any]:
+    """Chromium for one test module. Not kept for the session: Playwright's sync API holds an event loop
+    in its thread while it runs, and a test of another module in the same worker may call asyncio.run."""
     sync_api = pytest.importorskip("playwright.sync_api")
     with sync_api.sync_playwright() as pw:
         chrome = pw.chromium.launch(executable_path=chromium_path(), headless=True, args=CHROMIUM_ARGS)

@@ -32,6 +32,13 @@ def _messages(steps: int = 400) -> tuple[list[dict[str, Any]], list[tuple[str, d
         labels.extend((a["label"], a["params"]) for a in actions[:6])
         state = game.act(state, role, rng.choice(actions)["id"])
     entries = [e for _, e in game.visible_log(state, "assyria")]
+    # every rule of the renderer, whether or not the game above met it
+    entries += [{"key": "aw.event_cancelled", "rule": "6.11",
+                 "params": {"country": "elam", "card": 40, "cancelled": 41, "name": "x", "cancelled_name": "y"}},
+                {"key": "aw.no_such_key", "params": {"a": [1, 2.0], "b": None, "c": True}},
+                {"key": "aw.tribute_paid", "params": {"payer": None, "receiver": ["assyria", "elam", "mede"],
+                                                      "amount": 2.0, "why": {"nineveh": True}}},
+                {"key": "aw.card_ap", "params": {"country": "mede", "card": 999, "cards": [1, 2, 777]}}]
     return entries, labels
 
 

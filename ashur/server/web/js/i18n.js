@@ -51,13 +51,18 @@ export function t(key, params = {}) {
 
 // --- game messages: the port of ashur/core/i18n.py (same rules, same order; see its docstring) ---------
 const WORDS = { "word.none": "none", "word.yes": "yes", "word.no": "no", "word.and": "and" };
+const CARD_PARAMS = ["card", "cancelled"];
+const CARD_LIST_PARAMS = ["cards"];
 
 function word(catalog, key) {
   return catalog[key] || WORDS[key];
 }
 
+// the fallback of a missing key shows values as Python's str() does (so both sides read alike)
 function plain(value) {
   if (Array.isArray(value)) return value.map(plain).join(", ");
+  if (value === null || value === undefined) return "None";
+  if (typeof value === "boolean") return value ? "True" : "False";
   return String(value);
 }
 
@@ -69,7 +74,7 @@ export function show(value, catalog, key = "", name = "", params = null, depth =
     return catalog[`${key}.${name}.${yesNo}`] || word(catalog, `word.${yesNo}`);
   }
   if (typeof value === "number") {
-    if (Number.isInteger(value) && name === "card" && `card.${value}.name` in catalog) {
+    if (Number.isInteger(value) && CARD_PARAMS.includes(name) && `card.${value}.name` in catalog) {
       return `#${value} ${catalog[`card.${value}.name`]}`;
     }
     return String(value);
@@ -83,7 +88,7 @@ export function show(value, catalog, key = "", name = "", params = null, depth =
     return named === undefined ? value : named;
   }
   if (Array.isArray(value)) {
-    const itemName = name === "cards" ? "card" : name;
+    const itemName = CARD_LIST_PARAMS.includes(name) ? "card" : name;
     const items = value.map((v) => show(v, catalog, key, itemName, null, depth));
     if (!items.length) return word(catalog, "word.none");
     if (items.length === 1) return items[0];

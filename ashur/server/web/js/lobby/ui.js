@@ -49,6 +49,10 @@ export function errorText(err, known = {}) {
   if (err instanceof ApiError) {
     if (known[err.status]) return t(known[err.status], { error: err.error });
     if (err.status === 401) return t("error.login_needed");
+    if (err.status === 429) {
+      const minutes = Math.max(1, Math.ceil(Number(err.body.retry_after || 60) / 60));
+      return t("error.too_many", { minutes, error: err.error });
+    }
     return t("error.server", { status: err.status, error: err.error });
   }
   return t("error.network", { error: err && err.message ? err.message : String(err) });

@@ -1,5 +1,5 @@
 // Log in (/login): name and password; the session cookie is set; errors (wrong name or password, the
-// login limit's 429 with its wait) are shown in the form.
+// login limit's 429 with its wait) are shown in the form; "forgot password?" leads to /reset.
 
 import { t } from "../i18n.js";
 import { el, start } from "../shell.js";
@@ -32,7 +32,8 @@ start(async ({ user, app }) => {
     },
   }, el("h1", {}, t("login.title")),
   field(t("account.name"), name), field(t("account.password"), password),
-  el("div", { class: "row" }, submit, el("a", { href: "/register" }, t("login.to_register"))));
+  el("div", { class: "row" }, submit, el("a", { href: "/register" }, t("login.to_register")),
+    el("a", { href: "/reset", id: "login-forgot" }, t("login.forgot"))));
   app.replaceChildren(form);
   name.focus();
   app.dataset.ready = "1";

@@ -78,7 +78,11 @@ function gameForm(games, app, user) {
     const drawScenario = () => {
       const scenario = game.scenarios.find((sc) => sc.id === scenarioChoice.value) || game.scenarios[0];
       summary.textContent = scenarioSummary(scenario);
-      controls.seats = rolesNow(scenario).map((role, i) => [role, seatControl(role, i, game)]);
+      const roles = rolesNow(scenario);
+      if (seats.dataset.roles === roles.join() && seats.dataset.scenario === scenario.id) return; // seats kept
+      seats.dataset.roles = roles.join();
+      seats.dataset.scenario = scenario.id;
+      controls.seats = roles.map((role, i) => [role, seatControl(role, i, game)]);
       seats.replaceChildren(el("legend", {}, t("new.seats")), el("p", { class: "help" }, t("new.seats_help")),
         ...controls.seats.map(([role, control]) => field(roleName(role), control)));
     };

@@ -1,11 +1,13 @@
 // Profile (/profile): e-mail, webhook address and language (GET/PATCH /api/me; a new language switches
-// the interface at once), and an API token for programs (a fresh one from POST /api/login, shown once).
+// the interface at once), an API token for programs (a fresh one from POST /api/login, shown once), the
+// password change (POST /api/me/password: other sessions and tokens end, this one goes on), and the
+// deletion of the account (DELETE /api/me with the password and a ticked confirmation).
 
 import { api } from "../api.js";
 import { LANGS, keepLang, t } from "../i18n.js";
 import { el, notice, start } from "../shell.js";
 import { logIn, loginError } from "../lobby/account.js";
-import { copyBox, errorText, field, formError, setTitle } from "../lobby/ui.js";
+import { checkField, copyBox, errorText, field, formError, setTitle } from "../lobby/ui.js";
 
 const LANG_NAMES = { en: "English", de: "Deutsch", ja: "日本語" };
 
@@ -65,6 +67,67 @@ function tokenForm(user) {
   return form;
 }
 
+function passwordForm() {
+  const old = el("input", { name: "old", id: "password-old", type: "password", autocomplete: "current-password", required: true });
+  const fresh = el("input", { name: "new", id: "password-new", type: "password", autocomplete: "new-password", required: true });
+  const again = el("input", { name: "again", id: "password-again", type: "password", autocomplete: "new-password", required: true });
+  const submit = el("button", { type: "submit", id: "password-change" }, t("password.change"));
+  const form = el("form", {
+    class: "panel", id: "password-form", novalidate: true,
+    onsubmit: async (event) => {
+      event.preventDefault();
+      if (fresh.value.length < 8 || fresh.value.length > 200) {
+        formError(form, t("register.bad_password"));
+        return;
+      }
+      if (fresh.value !== again.value) {
+        formError(form, t("register.mismatch"));
+        return;
+      }
+      submit.disabled = true;
+      try {
+        await api("/api/me/password", { method: "POST", body: { old: old.value, new: fresh.value } });
+        for (const box of [old, fresh, again]) box.value = "";
+        form.querySelector(".form-error")?.remove();
+        notice(t("password.changed"));
+      } catch (err) {
+        formError(form, errorText(err, { 403: "password.wrong" }));
+      }
+      submit.disabled = false;
+    },
+  }, el("h2", {}, t("password.title")), el("p", {}, t("password.text")),
+  field(t("password.old"), old), field(t("password.new"), fresh, t("register.password_help")),
+  field(t("register.again"), again), el("div", { class: "row" }, submit));
+  return form;
+}
+
+function deleteForm() {
+  const password = el("input", { name: "password", id: "delete-password", type: "password", autocomplete: "current-password", required: true });
+  const sure = el("input", { type: "checkbox", id: "delete-sure", required: true });
+  const submit = el("button", { type: "submit", id: "delete-account", class: "danger" }, t("delete.button"));
+  const form = el("form", {
+    class: "panel", id: "delete-form", novalidate: true,
+    onsubmit: async (event) => {
+      event.preventDefault();
+      if (!sure.checked) {
+        formError(form, t("delete.confirm_first"));
+        return;
+      }
+      submit.disabled = true;
+      try {
+        await api("/api/me", { method: "DELETE", body: { password: password.value } });
+        window.location.href = "/";
+      } catch (err) {
+        formError(form, errorText(err, { 403: "password.wrong" }));
+        submit.disabled = false;
+      }
+    },
+  }, el("h2", {}, t("delete.title")), el("p", {}, t("delete.text")),
+  field(t("account.password"), password), checkField(t("delete.sure"), sure),
+  el("div", { class: "row" }, submit));
+  return form;
+}
+
 start(async ({ user, lang, app }) => {
   setTitle(t("profile.title"));
   if (!user) {
@@ -74,6 +137,7 @@ start(async ({ user, lang, app }) => {
     return;
   }
   const fresh = await api("/api/me");
-  app.replaceChildren(el("h1", {}, t("profile.heading", { name: fresh.name })), profileForm(fresh, lang), tokenForm(fresh));
+  app.replaceChildren(el("h1", {}, t("profile.heading", { name: fresh.name })), profileForm(fresh, lang), tokenForm(fresh),
+    passwordForm(), deleteForm());
   app.dataset.ready = "1";
 });
