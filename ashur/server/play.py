@@ -26,12 +26,15 @@ CHAT_MAX = 1000
 
 
 def seat_view(s: Session, row: GameRow, role: str, ctx: ServerContext) -> dict[str, Any]:
-    """``{version, role, status, view, actions, result, pace, clocks}``: the engine's view and legal
-    actions of `role`, and every human seat's clock (public: :func:`ashur.server.waiting.clocks_of`)."""
+    """``{version, role, status, view, actions, undo, result, pace, clocks}``: the engine's view and legal
+    actions of `role`, whether `role` may undo now (its own last action, as the engine's undo rule keeps
+    it: :func:`ashur.server.store.record_action`), and every human seat's clock (public:
+    :func:`ashur.server.waiting.clocks_of`)."""
     game = engine_of(row)
     state = load_state(s, row)
     return {"version": row.version, "role": role, "status": row.status, "view": game.view(state, role),
             "actions": game.legal_actions(state, role) if row.status == "active" else [],
+            "undo": row.status == "active" and row.undo_role == role,
             "result": row.result, "pace": row.pace, "clocks": waiting.clocks_of(ctx, s, row)}
 
 
