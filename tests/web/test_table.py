@@ -95,6 +95,19 @@ def test_each_seat_of_a_hot_game_sees_only_its_own_hand(web: WebServer, browser:
         version = pages["babylonia"].evaluate("document.body.dataset.version")
         pages["assyria"].locator("#actions button.action").first.click()
         pages["babylonia"].wait_for_function("(old) => document.body.dataset.version !== old", arg=version)
+        # play on until the turn passes to Babylonia: its table chimes ("your move", item 6), Assyria's not
+        for _ in range(200):
+            if pages["babylonia"].locator("#actions button.action").count():
+                break
+            buttons = pages["assyria"].locator("#actions button.action")
+            if buttons.count():
+                version = pages["assyria"].evaluate("document.body.dataset.version")
+                buttons.first.click()
+                pages["assyria"].wait_for_function("(old) => document.body.dataset.version !== old", arg=version)
+            else:
+                pages["babylonia"].wait_for_timeout(200)
+        pages["babylonia"].wait_for_function("Number(document.body.dataset.chimes || 0) >= 1")
+        assert pages["assyria"].evaluate("document.body.dataset.chimes || '0'") == "0"
     finally:
         for ctx in contexts:
             ctx.close()

@@ -5,6 +5,7 @@
 import { ApiError, api, keepSeat, seatsOf, tokenFromFragment } from "../api.js";
 import { loadMessages, t } from "../i18n.js";
 import { el, notice, start } from "../shell.js";
+import { chime, setSound, soundOn } from "../table/alert.js";
 import { Board } from "../table/board.js";
 import { nameOf } from "../table/svg.js";
 import { composeId, fromSpot, indexActions } from "../table/actions.js";
@@ -190,6 +191,10 @@ start(async ({ app, lang }) => {
     const box = document.getElementById("game-tools");
     const over = d.status !== "active";
     const items = [];
+    const sound = el("button", { type: "button", id: "sound", class: "secondary", "aria-pressed": String(soundOn()),
+      title: t("table.sound_help"),
+      onclick: () => { setSound(!soundOn()); drawTools(); } }, soundOn() ? t("table.sound_on") : t("table.sound_off"));
+    items.push(sound);
     if (!over) {
       items.push(el("button", { type: "button", id: "undo", class: "secondary", disabled: !state.undoable || state.busy || null,
         onclick: async () => {
@@ -296,7 +301,10 @@ start(async ({ app, lang }) => {
       try { msg = JSON.parse(event.data); } catch { return; }
       if (msg.type === "view") {
         const was = state.data.actions.length;
-        if (accept(msg) && !was && msg.actions.length && document.hidden) notice(t("table.your_move"));
+        if (accept(msg) && !was && msg.actions.length) {
+          chime();
+          if (document.hidden) notice(t("table.your_move"));
+        }
       } else if (msg.type === "chat") chat.add([msg]);
     };
     ws.onclose = (event) => {
