@@ -30,6 +30,7 @@ from ashur.games.assyrian_wars.odds.resolver import (
     exact,
     simulate,
 )
+from ashur.games.assyrian_wars.rules.base.forces import cavalry_table
 
 SAMPLES = 10_000
 #: resolutions per draw of the unseen pieces of fogged stacks (9.5)
@@ -250,29 +251,16 @@ def city_levels(printed: int, damage: int, hits: int) -> tuple[int, bool]:
 
 
 # --- interception and evasion (6.6.9, 6.6.10, 9.7) -------------------------------------------------------
-def cavalry_kind(units: list[Fighter]) -> str:
-    cav = sum(1 for u in units if u.type in CAVALRY)
-    return "all" if cav and cav == len(units) else "mixed" if cav else "none"
+def cavalry_counts(fighters: list[Fighter]) -> tuple[int, int]:
+    """(cavalry units, other units) of fighters, leaders left out (as ``forces.cavalry_count``)."""
+    units = [f for f in fighters if not f.leader]
+    cav = sum(1 for f in units if f.type in CAVALRY)
+    return cav, len(units) - cav
 
 
 def cavalry_modifier(mine: list[Fighter], theirs: list[Fighter]) -> int:
-    """``forces.cavalry_modifier`` (9.7) over fighters."""
-    a = cavalry_kind([u for u in mine if not u.leader])
-    b = cavalry_kind([u for u in theirs if not u.leader])
-    table = {("all", "none"): 3, ("all", "mixed"): 2, ("mixed", "none"): 1}
-    if (a, b) in table:
-        return table[(a, b)]
-    if (b, a) in table:
-        return -table[(b, a)]
-    if a == b == "mixed":
-        def mob(us: list[Fighter]) -> int:
-            units = [u for u in us if not u.leader]
-            cav = sum(1 for u in units if u.type in CAVALRY)
-            return cav - (len(units) - cav)
-
-        ma, mb = mob(mine), mob(theirs)
-        return 1 if ma > mb else -1 if mb > ma else 0
-    return 0
+    """The rules' 9.7 table (``forces.cavalry_table``) over fighters."""
+    return cavalry_table(cavalry_counts(mine), cavalry_counts(theirs))
 
 
 def roll_chance(known: Known, mine: list[Fighter], theirs: Group, base: int, target: int, special: bool,
@@ -348,9 +336,8 @@ def interception_odds(ctx: Ctx, known: Known, frame: dict[str, Any], action_id: 
 
 def mobility(fighters: list[Fighter]) -> int:
     """9.7: cavalry units less the other units."""
-    units = [f for f in fighters if not f.leader]
-    cav = sum(1 for f in units if f.type in CAVALRY)
-    return cav - (len(units) - cav)
+    cav, other = cavalry_counts(fighters)
+    return cav - other
 
 
 def evasion_odds(ctx: Ctx, known: Known, frame: dict[str, Any], action_id: str, how: str) -> Answer | None:

@@ -24,6 +24,8 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
+from ashur.games.assyrian_wars.rules.base.losses import split_losses
+
 BATTLE_DIE = 3
 SIEGE_KINDS = ("assault", "standard_siege")
 CAVALRY = frozenset({"LC", "HC", "CH", "HB"})
@@ -278,18 +280,7 @@ class Resolver:
                     cm += c
                 else:
                     cr += c
-        m = r = n // 2
-        if n % 2:
-            if cm > m:
-                m += 1
-            else:
-                r += 1
-        if m > cm:
-            r += m - cm
-            m = cm
-        if r > cr:
-            m = min(cm, m + r - cr)
-            r = cr
+        m, r = split_losses(n, cm, cr)  # the odd loss as the engine suggests it (see the assumptions)
         left = n
         while left > 0 and pieces:
             # the suggested piece: a unit of a type still owed a loss (else any unit), full strength first,

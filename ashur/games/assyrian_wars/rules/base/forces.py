@@ -489,26 +489,31 @@ def mobility(ctx: Ctx, pieces: list[str]) -> int:
     return cav - other
 
 
-def cavalry_modifier(ctx: Ctx, mine: list[str], theirs: list[str]) -> int:
-    """9.7 advanced modifiers of interception and evasion, from the side of `mine`: +3 all cavalry against
-    no cavalry, +2 all cavalry against mixed, +1 mixed against no cavalry, +1 for the higher mobility when
-    both are mixed; the same values are subtracted when the other side has the advantage."""
-    def kind(pieces: list[str]) -> str:
-        cav, other = cavalry_count(ctx, pieces)
+def cavalry_table(mine: tuple[int, int], theirs: tuple[int, int]) -> int:
+    """9.7 advanced modifiers of interception and evasion, from the side of `mine`, each side given as
+    (cavalry units, other units): +3 all cavalry against no cavalry, +2 all cavalry against mixed, +1 mixed
+    against no cavalry, +1 for the higher mobility (cavalry less the others) when both are mixed; the same
+    values are subtracted when the other side has the advantage. Pure: the odds (issue 16) use it too."""
+    def kind(cav: int, other: int) -> str:
         if cav and not other:
             return "all"
         return "mixed" if cav else "none"
 
-    a, b = kind(mine), kind(theirs)
+    a, b = kind(*mine), kind(*theirs)
     table = {("all", "none"): 3, ("all", "mixed"): 2, ("mixed", "none"): 1}
     if (a, b) in table:
         return table[(a, b)]
     if (b, a) in table:
         return -table[(b, a)]
     if a == b == "mixed":
-        ma, mb = mobility(ctx, mine), mobility(ctx, theirs)
+        ma, mb = mine[0] - mine[1], theirs[0] - theirs[1]
         return 1 if ma > mb else -1 if mb > ma else 0
     return 0
+
+
+def cavalry_modifier(ctx: Ctx, mine: list[str], theirs: list[str]) -> int:
+    """9.7: :func:`cavalry_table` of two groups of pieces."""
+    return cavalry_table(cavalry_count(ctx, mine), cavalry_count(ctx, theirs))
 
 
 def size(ctx: Ctx, pieces: list[str]) -> int:

@@ -19,6 +19,25 @@ from ashur.games.assyrian_wars.rules.registry import FLOW, HOOKS
 Frame = dict[str, Any]
 
 
+def split_losses(n: int, cm: int, cr: int, extra: str | None = None) -> tuple[int, int]:
+    """6.7.4, 6.7.4.a: `n` losses split half on the mercenaries (room `cm`) and half on the regulars (room
+    `cr`); an odd one goes to `extra` (``"mercs"``/``"regs"``, the owner's choice), else to the mercenaries
+    while they have room; what one part cannot take goes to the other. Pure: the odds use it too."""
+    m = r = n // 2
+    if n % 2:
+        if extra == "mercs" or (extra is None and cm > m):
+            m += 1
+        else:
+            r += 1
+    if m > cm:
+        r += m - cm
+        m = cm
+    if r > cr:
+        m = min(cm, m + r - cr)
+        r = cr
+    return m, r
+
+
 def eliminate(ctx: Ctx, pid: str, rule: str) -> None:
     """Remove a piece from play: to its force pool, the game pool, or out of the game (kings)."""
     p = ctx.piece(pid)

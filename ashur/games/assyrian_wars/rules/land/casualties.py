@@ -24,7 +24,7 @@ from ashur.core.flow import Step
 from ashur.games.assyrian_wars.ctx import Ctx
 from ashur.games.assyrian_wars.rules.base.battles import vp_heads
 from ashur.games.assyrian_wars.rules.base.forces import drop_leader, normalize, track_sorted
-from ashur.games.assyrian_wars.rules.base.losses import apply_hit
+from ashur.games.assyrian_wars.rules.base.losses import apply_hit, split_losses
 from ashur.games.assyrian_wars.rules.base.units import is_leader, is_mercenary, ratings, strength, unit_type
 from ashur.games.assyrian_wars.rules.registry import FLOW, HOOKS
 
@@ -181,22 +181,11 @@ class Losses(Step[Ctx]):
     def _split(self, ctx: Ctx, frame: Frame, extra: str | None = None) -> None:
         cm, cr = self._capacities(ctx, frame)
         n = frame["n"]
-        m = r = n // 2
-        if n % 2:
-            if extra is None and cm > m and cr > r:
-                frame["odd"] = True
-                return
-            if extra == "mercs" or (extra is None and cm > m):
-                m += 1
-            else:
-                r += 1
-        if m > cm:
-            r += m - cm
-            m = cm
-        if r > cr:
-            m = min(cm, m + r - cr)
-            r = cr
-        frame["mercs"], frame["regs"], frame["odd"] = m, r, False
+        if n % 2 and extra is None and cm > n // 2 and cr > n // 2:
+            frame["odd"] = True  # both parts have room: the owner places the odd loss
+            return
+        frame["mercs"], frame["regs"] = split_losses(n, cm, cr, extra)
+        frame["odd"] = False
 
     def _candidates(self, ctx: Ctx, frame: Frame) -> list[str]:
         present = _present(ctx, frame)
