@@ -3,6 +3,7 @@ evasion (6.6.10), computed from what the role may know (9.5) and in agreement wi
 
 from __future__ import annotations
 
+import itertools
 import math
 import re
 from pathlib import Path
@@ -542,7 +543,6 @@ def test_6_7_4_fast_allocation_equals_the_one_by_one_allocation() -> None:
     """The resolver's one-pass allocation of a side without mercenaries places hits and routs exactly as the
     loss-by-loss way of the engine's suggestion (6.7.4: a unit before a leader, full strength first, id
     order), for every side of up to four units and two leaders and every number of losses."""
-    import itertools
 
     from ashur.games.assyrian_wars.odds.resolver import Battle, Fighter, Resolver
 
@@ -575,3 +575,111 @@ def test_9_5_siege_odds_against_a_fogged_garrison_do_not_depend_on_hidden_facts(
         assert ans is not None and ans["method"] == "simulated" and ans["samples"] >= 10_000
         for seed in (1, 2, 3):
             assert GAME.odds(GAME.scramble(pos.state, "assyria", seed), "assyria", aid) == ans
+
+
+# --- displacing a Raid Box's occupant (6.15) ------------------------------------------------------------------
+def _displace_position(raider: str, holder: str, *, special: bool, fog: bool = False) -> Position:
+    """All five Raid Boxes held (Assyria's own raider in box 1, `holder` in box 2); Assyria places `raider`
+    from Kalhu, its die names its own box 1: the ``raider`` prompt offers ``attack:N``."""
+    from tests.assyrian_wars.navalkit import naval_start
+
+    pos = naval_start("assyria", 4, special_abilities=special, fog_of_war=fog)
+    for n, pid in enumerate(["assyria-li3-1", holder, "elam-li2-1", "elam-li2-2", "babylonia-li2-3"], 1):
+        put(pos, pid, f"raid:{n}")
+    put(pos, raider, "kalhu")
+    put(pos, "assyria-li3-2", "kalhu")
+    pos.fix_dice(1)
+    pos.act("assyria", "raider", f"unit:{raider}")
+    assert "attack:2" in pos.ids("assyria")
+    return pos
+
+
+def _displace(pos: Position, raider: str, holder: str) -> tuple[str, float, float, float, float]:
+    """Play ``attack:2`` to its end as the odds assume: (outcome, own steps lost, enemy steps lost, own pieces
+    routed, enemy pieces routed)."""
+    def steps(pid: str) -> int:
+        p = pos.state["pieces"][pid]
+        return 0 if p["loc"] == "pool" else 1 if p["red"] else 2  # eliminated pieces go back to the pool
+
+    before = steps(raider), steps(holder)
+    pos.act("assyria", "attack:2")
+    for _ in range(100):
+        if not any(f["step"] == "raid_place" for f in pos.state["stack"]):
+            break
+        actor = GAME.active(pos.state)[0]
+        pos.act(actor, _choose(pos, actor))
+    mine, theirs = pos.state["pieces"][raider]["loc"], pos.state["pieces"][holder]["loc"]
+    if mine == "raid:2":
+        outcome = "taken"
+    elif theirs == "raid:2":
+        outcome = "back" if mine == "kalhu" else "held"
+    else:
+        outcome = "emptied"
+    routed = [float(pos.state["pieces"][p]["loc"] == "regroup") for p in (raider, holder)]
+    return outcome, before[0] - steps(raider), before[1] - steps(holder), routed[0], routed[1]
+
+
+def _displace_keys() -> tuple[str, ...]:
+    return ("taken", "back", "emptied", "held")
+
+
+def test_6_15_displacement_odds_equal_the_engine_over_every_die() -> None:
+    """A heavy infantry raider (its die and the Assyrian regulars' battle die) against a light infantry
+    occupant, without 9.7: every sequence of the three battle dice played by the engine; its exact
+    frequencies of the four ways the Raid Box can go, the steps lost and the pieces routed are the odds."""
+    raider, holder = "assyria-hi4-1", "babylonia-li2-2"
+    base = _displace_position(raider, holder, special=False)
+    ans = GAME.odds(base.state, "assyria", "attack:2")
+    assert ans is not None and ans["kind"] == "raid_displace" and ans["method"] == "exact"
+    assert abs(sum(o["p"] for o in ans["outcomes"]) - 1) < 1e-5
+    freq = dict.fromkeys(_displace_keys(), 0.0)
+    own = enemy = own_routed = enemy_routed = 0.0
+    for dice in itertools.product(range(1, 7), repeat=3):
+        pos = Position(GAME, clone(base.state))
+        pos.fix_dice(*dice)
+        outcome, a, b, ra, rb = _displace(pos, raider, holder)
+        assert not pos.state["rng"]["fixed"], dice  # the battle rolled exactly these three dice
+        freq[outcome] += 1 / 216
+        own, enemy = own + a / 216, enemy + b / 216
+        own_routed, enemy_routed = own_routed + ra / 216, enemy_routed + rb / 216
+    for key in _displace_keys():
+        assert abs(_p(ans, f"raid_box_{key}") - freq[key]) < 1e-5, key
+    assert abs(_value(ans, "steps_lost", "own") - own) < 1e-3
+    assert abs(_value(ans, "steps_lost", "enemy") - enemy) < 1e-3
+    assert abs(_value(ans, "routed", "own") - own_routed) < 1e-3
+    assert abs(_value(ans, "routed", "enemy") - enemy_routed) < 1e-3
+
+
+def test_9_7_displacement_odds_agree_with_the_engine() -> None:
+    """With 9.7: a bow raider (it fires first, 9.7) against a heavy infantry occupant (kills on a 2): the odds
+    against 400 seeded resolutions by the engine."""
+    raider, holder = "assyria-b3-1", "babylonia-hi3-1"
+    base = _displace_position(raider, holder, special=True)
+    ans = GAME.odds(base.state, "assyria", "attack:2")
+    assert ans is not None and ans["method"] == "exact"
+    n = 400
+    counts = dict.fromkeys(_displace_keys(), 0)
+    for s in range(n):
+        pos = Position(GAME, clone(base.state))
+        rekey(pos.state, 9100 + s)
+        counts[_displace(pos, raider, holder)[0]] += 1
+    for key in _displace_keys():
+        _close(counts[key] / n, _p(ans, f"raid_box_{key}"), n, key)
+
+
+def test_9_5_displacement_odds_do_not_depend_on_hidden_facts() -> None:
+    """Under fog of war: scrambling what Assyria may not know (the hidden stacks on the map, every hand)
+    changes nothing, and the answer renders in the three languages."""
+    from ashur.core.i18n import render
+
+    base = _displace_position("assyria-hi4-1", "babylonia-li2-2", special=True, fog=True)
+    army(base, "babylonia-nabu_zer_kitti_lishir", "ashur", ["babylonia-li2-1", "babylonia-hi3-2", "babylonia-b3-2"])
+    for action_id in ("attack:2", "attack:3"):
+        ans = GAME.odds(base.state, "assyria", action_id)
+        assert ans is not None
+        for seed in (1, 2, 3):
+            assert GAME.odds(GAME.scramble(base.state, "assyria", seed), "assyria", action_id) == ans
+        for entry in [*ans["outcomes"], *ans["expected"], *ans["assumptions"]]:
+            for lang in ("en", "de", "ja"):
+                text = render(entry["key"], entry["params"], GAME.messages(lang))
+                assert "{" not in text and "aw.odds" not in text, (lang, text)

@@ -13,7 +13,7 @@ from ashur.games.assyrian_wars.ctx import Ctx
 def odds(state: State, role: str, action_id: str, view: dict[str, Any], content: Any) -> dict[str, Any] | None:
     """:meth:`ashur.core.contract.Game.odds` for Assyrian Wars: None unless `action_id` is legal for `role` now
     and leads to a battle (6.7), a siege action (6.8), an interception (6.6.9), an evasion (6.6.10), a sortie
-    (6.8) or a raid (6.15).
+    (6.8), a raid or the attack on a Raid Box's occupant (6.15).
     `view` is the role's view of `state` (all it may know of the pieces), `content` the game's data."""
     from ashur.games.assyrian_wars.odds import questions
     from ashur.games.assyrian_wars.odds.known import Known
@@ -27,6 +27,8 @@ def odds(state: State, role: str, action_id: str, view: dict[str, Any], content:
     step = frame.get("step")
     if step == "move" and action_id.startswith("to:"):
         return questions.move_odds(ctx, known, frame, action_id)
+    if step == "raid_place" and frame.get("stage") == "displace" and action_id.startswith("attack:"):
+        return questions.displace_odds(ctx, known, frame, action_id)
     if action_id == "raid" and step == "impulse":
         return questions.raid_odds(ctx, known, frame)
     if (action_id.startswith("sortie:") and step == "impulse") or (action_id == "sortie" and step == "siege_action"):

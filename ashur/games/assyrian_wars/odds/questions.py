@@ -4,7 +4,9 @@
   dice by the crossing (6.7.3), 9.7 when in play;
 * ``siege:FORCE:assault`` (6.8.2), ``siege:FORCE:standard`` (6.8.3), ``siege:FORCE:hunger`` (6.8.1);
 * ``intercept:FORCE`` / ``intercept_armies:FORCE`` (6.6.9: 2D6 + modifiers at least 7);
-* ``evade:AREA`` / ``evade_hasty:AREA`` (6.6.10: 2D6 + modifiers at least 9, automatic evasion).
+* ``evade:AREA`` / ``evade_hasty:AREA`` (6.6.10: 2D6 + modifiers at least 9, automatic evasion);
+* ``raid`` (6.15, 9.7) and ``attack:N`` of the ``raider`` prompt (6.15: the one round against a Raid Box's
+  occupant).
 
 Each answer is ``{"kind", "rule", "method", "samples", "outcomes", "expected", "assumptions"}``
 (:meth:`ashur.core.contract.Game.odds`); the outcomes are the role's view (``win`` is the role's side
@@ -418,6 +420,38 @@ def raid_odds(ctx: Ctx, known: Known, frame: dict[str, Any]) -> Answer | None:
     return {"kind": "raid", "rule": "6.15", "method": "exact", "samples": 0, "outcomes": outcomes,
             "expected": [_expected("markers_removed", one + 2 * two), _expected("markers_back", back)],
             "assumptions": [_assume("no_cards")]}
+
+
+def displace_odds(ctx: Ctx, known: Known, frame: dict[str, Any], action_id: str) -> Answer | None:
+    """``attack:N`` of the ``raider`` prompt: the new raider fights Raid Box N's occupant one round of a field
+    battle (battle kind ``raid``: 6.7 dice, 9.7 when in play, routs, no terrain) (6.15). A lone unit that takes
+    a hit always leaves the box (reduced or eliminated, and routed: no leader rallies it), so the box goes by
+    who is left: only the raider (it takes the box), only the occupant (it keeps it), both (no hit: the raider
+    goes back where it came from) or neither (the box is left empty). Both units are open to all (9.5)."""
+    n = int(action_id.split(":", 1)[1])
+    box = f"raid:{n}"
+    pid = frame.get("pid")
+    holders = sorted(p for p, info in known.pieces.items() if info.get("loc") == box)
+    if not pid or pid not in known.pieces or len(holders) != 1:
+        return None
+    att, hold = known.fighter(pid), known.fighter(holders[0])
+    abilities = "field" if ctx.s["options"].get("special_abilities") else None
+    res = Resolver(Battle("raid", [att], [hold], [bool(known.pieces[pid]["red"])],
+                          [bool(known.pieces[holders[0]]["red"])], abilities=abilities))
+    tally = exact(res)  # two units: a handful of dice
+    j = tally.joint
+    outcomes = [_outcome("raid_box_taken", j.get((True, False), 0.0), n=n),
+                _outcome("raid_box_back", j.get((True, True), 0.0), n=n),
+                _outcome("raid_box_emptied", j.get((False, False), 0.0), n=n),
+                _outcome("raid_box_held", j.get((False, True), 0.0), n=n)]
+    expected = []
+    for side, who in (("att", OWN), ("def", ENEMY)):
+        expected += [_expected("steps_lost", tally.steps[side], side=who),
+                     _expected("units_lost", tally.units[side], side=who),
+                     _expected("routed", tally.routed[side], side=who)]
+    assumptions = [_assume("no_cards"), *([_assume("chariots_heavy")] if abilities else [])]
+    return {"kind": "raid_displace", "rule": "6.15", "method": "exact", "samples": 0, "outcomes": outcomes,
+            "expected": expected, "assumptions": assumptions}
 
 
 def stay_odds(ctx: Ctx, known: Known, frame: dict[str, Any]) -> Answer | None:

@@ -62,8 +62,9 @@ class Fighter:
 
 @dataclass
 class Battle:
-    """A battle to resolve: ``kind`` ``field``, ``assault`` or ``standard_siege`` (see ``rules/land/battle.py``
-    KINDS), the pieces of both sides and the circumstances the engine's battle frame records."""
+    """A battle to resolve: ``kind`` ``field``, ``sortie``, ``raid`` (6.15: one round with routs),
+    ``assault`` or ``standard_siege`` (see ``rules/land/battle.py`` KINDS), the pieces of both sides and the
+    circumstances the engine's battle frame records."""
 
     kind: str
     att: list[Fighter]
@@ -86,7 +87,7 @@ class Battle:
 
     def __post_init__(self) -> None:
         self.rounds = 2 if self.kind == "field" else 1
-        self.routs = self.kind == "field"
+        self.routs = self.kind in ("field", "raid")
         self.tie = "att" if self.kind == "sortie" else "def"
 
     def static(self, side: str) -> list[Fighter]:
@@ -404,7 +405,8 @@ class Tally:
     """What the resolutions gave: the probability of each winner (``att``, ``def``, None), of an overrun
     (6.7.7: the winner removed the other side entirely), the distribution of the attackers' hits in a
     standard siege (6.8.3; -1: the besiegers were wiped out), and per side the expected steps lost to hits,
-    units lost (eliminated or routed) and pieces routed."""
+    units lost (eliminated or routed) and pieces routed; ``joint``: the probability of each pair (attacker has
+    pieces left, defender has pieces left) at the end."""
 
     winner: dict[str | None, float] = field(default_factory=dict)
     overrun: dict[str, float] = field(default_factory=dict)
@@ -413,6 +415,7 @@ class Tally:
     units: dict[str, float] = field(default_factory=lambda: {"att": 0.0, "def": 0.0})
     routed: dict[str, float] = field(default_factory=lambda: {"att": 0.0, "def": 0.0})
     survives: dict[str, float] = field(default_factory=lambda: {"att": 0.0, "def": 0.0})
+    joint: dict[tuple[bool, bool], float] = field(default_factory=dict)
     samples: int = 0
 
     def overrun_of(self, side: str) -> float:
@@ -421,6 +424,7 @@ class Tally:
     def add(self, res: Resolver, start: tuple[Side, Side], winner: str | None, sa: Side, sd: Side,
             routed: tuple[int, int], p: float) -> None:
         self.winner[winner] = self.winner.get(winner, 0.0) + p
+        self.joint[(bool(sa), bool(sd))] = self.joint.get((bool(sa), bool(sd)), 0.0) + p
         if winner is not None and not (sd if winner == "att" else sa):
             self.overrun[winner] = self.overrun.get(winner, 0.0) + p
         for side, st0, st, rr in (("att", start[0], sa, routed[0]), ("def", start[1], sd, routed[1])):
