@@ -425,6 +425,12 @@ def _mixed_position() -> Position:
 def _replay(res: Any, log: list[dict[str, Any]]) -> tuple[str | None, bool]:
     """The battle of `log` resolved by `res` on the engine's own dice: each phase's pool must be the engine's
     (same strengths in the same order) and the hits, allocation, routs and result follow from them."""
+    winner, overrun, _sa, _sd = _replay_sides(res, log)
+    return winner, overrun
+
+
+def _replay_sides(res: Any, log: list[dict[str, Any]]) -> tuple[str | None, bool, Any, Any]:
+    """:func:`_replay` with the sides the resolver leaves at the end."""
     rolls = [e["params"] for e in log if e["key"] == "dice" and e["rule"] in ("9.7", "6.7.2")
              and e["params"].get("side") in ("att", "def")]
     sa, sd = res.b.start()
@@ -453,7 +459,7 @@ def _replay(res: Any, log: list[dict[str, Any]]) -> tuple[str | None, bool]:
         if decided:
             break
     overrun = winner is not None and not (sd if winner == "att" else sa)
-    return winner, overrun
+    return winner, overrun, sa, sd
 
 
 def _resolver_of(state: Any, role: str, action_id: str) -> Any:
@@ -683,3 +689,65 @@ def test_9_5_displacement_odds_do_not_depend_on_hidden_facts() -> None:
             for lang in ("en", "de", "ja"):
                 text = render(entry["key"], entry["params"], GAME.messages(lang))
                 assert "{" not in text and "aw.odds" not in text, (lang, text)
+
+
+def _allied_position(*, elamite_army: bool) -> Position:
+    """The mixed Assyrian army over the Tigris against a Babylonian army and Elamite units (Babylonia's ally)
+    at Ashur, with 9.7: the defenders' hits and routs are shared (6.7.5). The Elamites are loose units, or an
+    army of their own (two armies: the side is disorganized while both have units there, 6.7.5)."""
+    pos = start(special_abilities=True, fog_of_war=False)
+    army(pos, "assyria-turtanu", "kalhu", MIXED_ATT)
+    army(pos, "babylonia-nabu_zer_kitti_lishir", "ashur", ["babylonia-b3-1", "babylonia-li2-1"])
+    elamites = ["elam-hi3-1", "elam-li2-1", "elam-b3-1"]
+    if elamite_army:
+        army(pos, "elam-humban_undasha", "ashur", elamites)
+    else:
+        for pid in elamites:
+            put(pos, pid, "ashur")
+    set_ap(pos, 10)
+    pos.act(active_role(pos), "move:assyria-turtanu")
+    return pos
+
+
+def test_6_7_5_shared_losses_replay_the_engine_piece_by_piece() -> None:
+    """For 2 x 60 seeds the engine fights a battle whose defenders are of two countries; the resolver, fed the
+    engine's dice, leaves the same pieces at the same strength on both sides (the hits and routs shared
+    equally, the excess to the first country in track order, 6.7.5), the same winner and overrun, also when
+    the two armies' disorganization ends with one of them (6.7.5) and a leader whose army is gone gives no
+    dice (6.7.3)."""
+    shared = 0
+    for seed in range(120):
+        pos = _allied_position(elamite_army=seed % 2 == 1)
+        role = active_role(pos)
+        res = _resolver_of(pos.state, role, "to:ashur")
+        assert {f.owner for f in res.b.defn} == {"babylonia", "elam"}
+        out, final = _final_pieces(pos.state, role, 8200 + seed)
+        winner, overrun, sa, sd = _replay_sides(res, out["log"])
+        assert (winner, overrun) == ({"att": "att", "def": "def"}.get(out["winner"]), bool(out["overrun"])), seed
+        for side, st in (("att", sa), ("def", sd)):
+            got = {(res.b.static(side)[i].uid, red) for i, red in st}
+            assert got == final[side], (seed, side, got, final[side])
+        shared += sum(1 for e in out["log"] if e["key"] in ("aw.extra_loss",))
+    assert shared > 0  # the excess was placed by the first country in track order at least once
+
+
+def _final_pieces(state: Any, role: str, seed: int) -> tuple[dict[str, Any], dict[str, set[tuple[str, bool]]]]:
+    """The engine's battle of ``to:ashur`` with dice keyed by `seed`: its result (as :func:`_engine`) and the
+    pieces of each side that neither died nor routed (with their strength) at the result."""
+    pos = Position(GAME, clone(state))
+    rekey(pos.state, seed)
+    n = len(pos.log)
+    frame: dict[str, Any] = {}
+    pos.act(role, "to:ashur")
+    for _ in range(400):
+        battle = next((f for f in pos.state["stack"] if f["step"] == "battle"), None)
+        if battle is not None:
+            frame = battle
+        found = [e for e in pos.log[n:] if e["key"] == "aw.battle_result"]
+        if found:
+            out = {side: {(p, bool(pos.state["pieces"][p]["red"])) for p in frame["sides"][side]["pieces"]
+                          if pos.state["pieces"][p]["loc"] not in ("regroup", "pool")} for side in ("att", "def")}
+            return dict(found[0]["params"]) | {"log": pos.log[n:]}, out
+        actor = GAME.active(pos.state)[0]
+        pos.act(actor, _choose(pos, actor))
+    raise AssertionError("no battle result")

@@ -62,13 +62,14 @@ class Known:
             return Fighter(pid, owner, leader=True, action=ratings(self.ctx, pid)[0])
         if p["kind"] == "merc":
             sp = c.mercenary_units[pid]
-            return Fighter(pid, owner, type=str(sp.type), front=int(sp.front), reduced=int(sp.reduced), merc=True)
+            return Fighter(pid, owner, type=str(sp.type), front=int(sp.front), reduced=int(sp.reduced), merc=True,
+                           army=str(p.get("army") or ""))
         sp = c.units[pid]
         merc = self.ctx.kind(p["nation"]) == "nomad_mercenary"
         regular = not merc
         return Fighter(pid, owner, type=str(sp.type), front=int(sp.front), reduced=int(sp.reduced), merc=merc,
                        assyrian_regular=regular and p["nation"] == "assyria",
-                       mede_regular=regular and p["nation"] == "mede")
+                       mede_regular=regular and p["nation"] == "mede", army=str(p.get("army") or ""))
 
     def group(self, area: str, *, city: bool | None, owners: set[str] | None = None,
               exclude: set[str] | None = None) -> Group:
@@ -118,7 +119,7 @@ class Known:
             kinds = sorted(set(mix), key=lambda f: (f.type, f.front, f.reduced, f.merc))
             idx, cum, acc = [], [], 0
             for k, f in enumerate(kinds):
-                static.append(replace(f, uid=f"~{country}-{k:02d}"))
+                static.append(replace(f, uid=f"~{country}-{k:02d}", army="?"))
                 red.append(False)
                 idx.append(len(static) - 1)
                 acc += sum(1 for m in mix if m == f)

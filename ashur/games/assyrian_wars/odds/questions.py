@@ -113,14 +113,20 @@ def battle_answer(tally: Tally, mine: str, method: str, samples: int, rule: str,
 
 
 # --- field battles (6.7) ----------------------------------------------------------------------------------
-def heads(known: Known, g: Group) -> int:
-    """Armies on a side (6.6.5, 6.7.5): leaders commanding units, an army group counting once; an unseen
-    stack's top leader commands its stack."""
-    view_groups = {}
+def army_groups(known: Known) -> dict[str, str]:
+    """Each army leader in an army group of the role's view, with the group's id (6.6.3)."""
+    out = {}
     for gid, info in sorted(known.groups.items()):
         for lid in [info.get("commander"), *(info.get("armies") or [])]:
             if lid:
-                view_groups[lid] = gid
+                out[lid] = gid
+    return out
+
+
+def heads(known: Known, g: Group) -> int:
+    """Armies on a side (6.6.5, 6.7.5): leaders commanding units, an army group counting once; an unseen
+    stack's top leader commands its stack."""
+    view_groups = army_groups(known)
     found = set()
     units_of = {known.pieces[f.uid].get("army") for f in g.seen if not f.leader}
     tops = {st["top"] for st in known.stacks if st.get("count", 0) > 1}
@@ -137,11 +143,13 @@ def field_battle(ctx: Ctx, known: Known, area: str, att: Group, defn: Group, *, 
     abilities = "field" if ctx.s["options"].get("special_abilities") else None
     terrain = 0 if interception else {"river": 1, "mountain": 2}.get(conn or "", 0)
     disorganized = {"att": heads(known, att) > 1, "def": heads(known, defn) > 1}
+    order = tuple(ctx.s["track"])  # public: 6.7.5's excess losses
 
     def build(a: list[Fighter], ar: list[bool], d: list[Fighter], dr: list[bool]) -> Battle:
         return Battle("field", a, d, ar, dr, abilities=abilities, crossing=conn, sealand=area == "sealand",
                       terrain_dice=terrain, terrain_mede=conn == "mede" and not interception,
-                      disorganized=disorganized, interception=interception)
+                      disorganized=disorganized, interception=interception, order=order,
+                      groups=army_groups(known))
 
     tally, method, samples = resolve(known, att, defn, build, ["field", action_id, area, conn, group_key(att),
                                                                group_key(defn), abilities, interception])
@@ -207,10 +215,11 @@ def siege_odds(ctx: Ctx, known: Known, action_id: str) -> Answer | None:
     battle_kind = "assault" if kind == "assault" else "standard_siege"
 
     quick = frozenset(p for p in land_view(ctx)["quick"] if p in pieces)  # the role's own record
+    order = tuple(ctx.s["track"])
 
     def build(a: list[Fighter], ar: list[bool], d: list[Fighter], dr: list[bool]) -> Battle:
         return Battle(battle_kind, a, d, ar, dr, abilities=abilities, city=city_info,
-                      dice_factor={"def": 2} if kind == "assault" else {}, quick=quick)
+                      dice_factor={"def": 2} if kind == "assault" else {}, quick=quick, order=order)
 
     tally, method, samples = resolve(known, att, defn, build, [kind, action_id, aid, level, group_key(att),
                                                                group_key(defn), abilities])
@@ -485,9 +494,11 @@ def sortie_odds(ctx: Ctx, known: Known, frame: dict[str, Any], action_id: str, a
         return None
     abilities = "field" if ctx.s["options"].get("special_abilities") else None
     disorganized = {"att": heads(known, garrison) > 1, "def": heads(known, enemies) > 1}
+    order = tuple(ctx.s["track"])
 
     def build(a: list[Fighter], ar: list[bool], d: list[Fighter], dr: list[bool]) -> Battle:
-        return Battle("sortie", a, d, ar, dr, abilities=abilities, disorganized=disorganized)
+        return Battle("sortie", a, d, ar, dr, abilities=abilities, disorganized=disorganized, order=order,
+                      groups=army_groups(known))
 
     tally, method, samples = resolve(known, garrison, enemies, build, ["sortie", action_id, aid, group_key(garrison),
                                                                         group_key(enemies), abilities])

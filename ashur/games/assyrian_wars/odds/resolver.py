@@ -6,8 +6,10 @@ over a static list of :class:`Fighter` records, and every step is a pure, memoiz
 
 * the dice of a phase (6.7.2, 6.7.3; 9.7 bow fire in round 1, heavy troops' kills on a 2, absorption of
   enemy bow hits; 6.8 siege combat) and the exact distribution of the hits they score;
-* the placing of hits and routs by the engine's suggested allocation (6.7.4, 6.7.4.a: half on mercenaries,
-  an odd one on mercenaries; a unit before a leader, a full-strength unit before a reduced one, in id order);
+* the placing of hits and routs by the engine's suggested allocation: shared equally between the countries of
+  a side, the excess one each to the first countries in track order that still have room (6.7.5); within a
+  country half on mercenaries, an odd one on mercenaries; a unit before a leader, a full-strength unit before
+  a reduced one, in id order (6.7.4, 6.7.4.a);
 * the round's result (6.7.6: more hits win, a side wiped out loses, a tie after the last round goes to the
   defender, or to nobody after an interception) and routs with the winner's leaders rallying (6.7.4.a).
 
@@ -53,6 +55,7 @@ class Fighter:
     reduced: int = 0
     merc: bool = False
     action: int = 0
+    army: str = ""  # a unit's leader (the army it marches with); ``?``: unseen, some leader of its country
     assyrian_regular: bool = False
     mede_regular: bool = False
 
@@ -81,6 +84,8 @@ class Battle:
     dice_factor: dict[str, int] = field(default_factory=dict)
     disorganized: dict[str, bool] = field(default_factory=dict)
     quick: frozenset[str] = frozenset()  # 9.7: cavalry that moved at the quick rate this impulse
+    order: tuple[str, ...] = ()  # the countries in track order (6.7.5: who takes a side's excess losses)
+    groups: dict[str, str] = field(default_factory=dict)  # leader uid -> its army group (6.6.3)
     rounds: int = field(init=False, default=1)
     tie: str = field(init=False, default="def")
     routs: bool = field(init=False, default=False)
@@ -138,6 +143,7 @@ class Resolver:
         self._absorb: dict[tuple[str, Side], int] = {}
         self._steps: dict[tuple[str, Side], int] = {}
         self._flags: dict[str, tuple[list[bool], list[bool], list[int]]] = {}
+        self._owners = {side: [f.owner for f in battle.static(side)] for side in ("att", "def")}
         for side in ("att", "def"):
             static = battle.static(side)
             order = sorted(range(len(static)), key=lambda i: static[i].uid)
@@ -195,15 +201,16 @@ class Resolver:
         return pool
 
     def battle_dice(self, side: str, st: Side, rnd: int, has_units: bool) -> int:
-        """``combat.extra_dice``: leaders' action ratings (with units, or in a city with dice; none for a
-        disorganized side), the defender's terrain dice in round 1 (not after an interception), the
-        Assyrian regulars' die (2 in siege combat) and the city's dice."""
+        """``combat.extra_dice``: the action ratings of the leaders leading an army there (6.7.3; in a city
+        with dice all its leaders; none for a disorganized side), the defender's terrain dice in round 1 (not
+        after an interception), the Assyrian regulars' die (2 in siege combat) and the city's dice."""
         b = self.b
         static = b.static(side)
         city_side = bool(b.city and b.city["side"] == side)
         n = 0
-        if (has_units or city_side) and not b.disorganized.get(side):
-            n += sum(static[i].action for i, _ in st if static[i].leader)
+        if (has_units or city_side) and not self.disorganized(side, st):
+            lead = [i for i, _ in st if static[i].leader] if city_side else self.commanders(side, st)
+            n += sum(static[i].action for i in lead)
         if side == "def" and rnd == 1 and not b.interception:
             t = b.terrain_dice
             if b.terrain_mede and any(static[i].mede_regular for i, _ in st):
@@ -261,13 +268,58 @@ class Resolver:
         found = self._place.get(key)
         if found is not None:
             return found
-        leader, merc, rank = self._flags[side]
-        if not any(merc[i] for i, _ in st):
-            out = self._place_regulars(st, n, mode, leader, rank)
+        owner = self._owners[side]
+        if len({owner[i] for i, _ in st}) > 1:
+            out = self._place_shared(side, st, n, mode)
         else:
-            out = self.place_one_by_one(side, st, n, mode)
+            out = self._place_country(side, st, n, mode)
         self._place[key] = out
         return out
+
+    def _place_country(self, side: str, st: Side, n: int, mode: str) -> Side:
+        """`n` losses on the pieces `st` of one country (6.7.4, 6.7.4.a)."""
+        leader, merc, rank = self._flags[side]
+        if not any(merc[i] for i, _ in st):
+            return self._place_regulars(st, n, mode, leader, rank)
+        return self.place_one_by_one(side, st, n, mode)
+
+    def shares(self, side: str, st: Side, n: int, mode: str) -> dict[str, int]:
+        """6.7.5 as ``casualties.LossSplit`` shares them: rounds of equal parts among the countries with room
+        left (hits: 2 per full-strength unit, 1 per reduced unit or leader; routs: 1 per piece); when fewer
+        losses are left than such countries, one each to the first in track order (the decider's choice, as
+        the prompt lists them)."""
+        owner = self._owners[side]
+        leader = self._flags[side][0]
+        room: dict[str, int] = {}
+        for i, red in st:
+            room[owner[i]] = room.get(owner[i], 0) + (1 if mode == "routs" or red or leader[i] else 2)
+        rank = {c: k for k, c in enumerate(self.b.order)}
+        order = sorted(room, key=lambda c: (rank.get(c, len(rank)), c))
+        shares = dict.fromkeys(order, 0)
+        left = n
+        while left > 0:
+            elig = [c for c in order if room[c] - shares[c] > 0]
+            if not elig:
+                break
+            base = left // len(elig)
+            if base == 0:
+                for c in elig[:left]:
+                    shares[c] += 1
+                break
+            for c in elig:
+                give = min(base, room[c] - shares[c])
+                shares[c] += give
+                left -= give
+        return shares
+
+    def _place_shared(self, side: str, st: Side, n: int, mode: str) -> Side:
+        """`n` losses on a side of several countries: shared (6.7.5), then placed within each country."""
+        owner = self._owners[side]
+        out: list[tuple[int, bool]] = []
+        for c, k in self.shares(side, st, n, mode).items():
+            part = tuple(p for p in st if owner[p[0]] == c)
+            out += self._place_country(side, part, k, mode) if k else part
+        return tuple(sorted(out))
 
     def place_one_by_one(self, side: str, st: Side, n: int, mode: str) -> Side:
         """The allocation loss by loss, as ``casualties`` places them (6.7.4, 6.7.4.a, 6.7.5)."""
@@ -345,8 +397,24 @@ class Resolver:
             found = self._steps[key] = steps_left(self.b.static(side), st)
         return found
 
+    def commanders(self, side: str, st: Side) -> list[int]:
+        """``forces.armies_among``: the leaders of `st` with a unit of their army present; an unseen unit of
+        a fogged stack (army ``?``) counts for every leader of its country."""
+        static = self.b.static(side)
+        armies = {static[i].army for i, _ in st if not static[i].leader}
+        unseen = {static[i].owner for i, _ in st if not static[i].leader and static[i].army == "?"}
+        return [i for i, _ in st if static[i].leader and (static[i].uid in armies or static[i].owner in unseen)]
+
+    def disorganized(self, side: str, st: Side) -> bool:
+        """``combat.disorganized`` (6.6.5, 6.7.5): two or more armies left that are not one army group (a
+        side with one army at the start stays organized)."""
+        if not self.b.disorganized.get(side):
+            return False
+        static = self.b.static(side)
+        return len({self.b.groups.get(static[i].uid, static[i].uid) for i in self.commanders(side, st)}) > 1
+
     def rally(self, side: str, st: Side) -> int:
-        if self.b.disorganized.get(side):
+        if self.disorganized(side, st):
             return 0
         static = self.b.static(side)
         return sum(static[i].action for i, _ in st if static[i].leader)
