@@ -751,3 +751,22 @@ def _final_pieces(state: Any, role: str, seed: int) -> tuple[dict[str, Any], dic
         actor = GAME.active(pos.state)[0]
         pos.act(actor, _choose(pos, actor))
     raise AssertionError("no battle result")
+
+
+def test_6_6_5_more_than_three_defending_armies_stay_an_assumption() -> None:
+    """Three defending armies fight one battle (no assumption about it); four split up (6.6.5), which the
+    odds do not model: the answer says so."""
+    units = [["babylonia-li2-1"], ["babylonia-li2-2"], ["elam-li2-1"], ["elam-li2-2"]]
+    leaders = ["babylonia-nabu_zer_kitti_lishir", "babylonia-nabu_bel_shumati", "elam-humban_undasha",
+               "elam-tammaritu"]
+    for n in (3, 4):
+        pos = start(special_abilities=True, fog_of_war=False)
+        army(pos, "assyria-turtanu", "kalhu", ["assyria-li3-1", "assyria-hi4-1", "assyria-li3-2"])
+        for lid, us in list(zip(leaders, units, strict=True))[:n]:
+            army(pos, lid, "ashur", us)
+        set_ap(pos, 10)
+        pos.act(active_role(pos), "move:assyria-turtanu")
+        ans = GAME.odds(pos.state, active_role(pos), "to:ashur")
+        assert ans is not None
+        keys = {a["key"] for a in ans["assumptions"]}
+        assert ("aw.odds.assume.all_defenders_fight" in keys) == (n > 3), n

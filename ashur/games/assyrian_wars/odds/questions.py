@@ -160,6 +160,12 @@ def field_battle(ctx: Ctx, known: Known, area: str, att: Group, defn: Group, *, 
         assumptions.append(_assume("chariots_heavy"))
     if att.uncertain or defn.uncertain:
         assumptions.append(_assume("fog_mix"))
+    from ashur.games.assyrian_wars.rules.land.entry import MAX_DEFENDING_ARMIES
+
+    if not interception and heads(known, defn) > MAX_DEFENDING_ARMIES:
+        # 6.6.5: more than three armies split up, the first three fight first (the defenders' choice or a
+        # draw) and the attacker may go on against the next; not modelled: they are taken as one battle
+        assumptions.append(_assume("all_defenders_fight"))
     return battle_answer(tally, mine, method, samples, "6.7", "battle", area, assumptions, draw=interception)
 
 
