@@ -23,6 +23,7 @@ from ashur.core import registry
 from ashur.server import (
     accounts,
     db,
+    gctune,
     limits,
     lobby,
     pages,
@@ -32,6 +33,7 @@ from ashur.server import (
     routes_async,
     routes_table,
     sweep,
+    timing,
     waiting,
 )
 from ashur.server.auth import SeatRef, StaleSeat, bearer, client_of, current_seat, current_user, forget_seat, seat_ref
@@ -95,7 +97,10 @@ def create_app(settings: Settings | None = None, *, migrate: bool = False) -> Fa
         await run_in_threadpool(ctx.bots.start)
         sweeper = sweep.Sweeper(ctx)
         sweeper.start()
+        collector = gctune.install()
         yield
+        if collector is not None:
+            collector.stop()
         sweeper.stop()
         waiting.uninstall()
         ctx.bots.stop()
@@ -104,6 +109,8 @@ def create_app(settings: Settings | None = None, *, migrate: bool = False) -> Fa
     app = FastAPI(title="Ashur", version="1", lifespan=lifespan, responses=ERRORS,
                   description="The Ashur game server: accounts, lobby and play over the game-module contract.")
     app.state.ctx = ctx
+    if timing.enabled():
+        app.add_middleware(timing.ActionTiming)
     app.add_middleware(BodyLimit, limit=settings.max_body,
                        larger={routes_archive.IMPORT_PATH: routes_archive.import_limit()})
     _handlers(app)

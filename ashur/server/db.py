@@ -17,6 +17,8 @@ from typing import Any
 from sqlalchemy import Engine, create_engine, event, text
 from sqlalchemy.orm import Session
 
+from ashur.server import timing
+
 _engines: dict[str, Engine] = {}
 
 
@@ -81,13 +83,23 @@ def write(engine: Engine) -> Iterator[Session]:
     """A session for one write transaction: committed at the end, rolled back on an exception."""
     sqlite = is_sqlite(str(engine.url))
     eng = engine.execution_options(ashur_write=True) if sqlite else engine
-    with _sqlite_writer if sqlite else nullcontext(), Session(eng, expire_on_commit=False) as session:
-        try:
-            yield session
-            session.commit()
-        except BaseException:
-            session.rollback()
-            raise
+    with timing.phase("lock"):
+        (_sqlite_writer if sqlite else nullcontext()).__enter__()
+    try:
+        with Session(eng, expire_on_commit=False) as session:
+            try:
+                if timing.enabled():
+                    with timing.phase("begin"):
+                        session.connection()  # BEGIN (IMMEDIATE on SQLite) now, to time its wait
+                yield session
+                with timing.phase("commit"):
+                    session.commit()
+            except BaseException:
+                session.rollback()
+                raise
+    finally:
+        if sqlite:
+            _sqlite_writer.release()
 
 
 def migrate(url: str) -> None:

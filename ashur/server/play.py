@@ -15,7 +15,7 @@ from sqlalchemy.orm import Session
 
 from ashur.core.errors import IllegalAction
 from ashur.core.validate import check_action_id
-from ashur.server import db, events, waiting
+from ashur.server import db, events, timing, waiting
 from ashur.server.auth import SeatRef, check_seat
 from ashur.server.context import ServerContext
 from ashur.server.errors import ApiError
@@ -72,7 +72,7 @@ def act(ctx: ServerContext, game_id: str, seat: SeatRef, action_id: Any, version
     PostgreSQL) only checks that the game is still at `version` (else 409, as for any stale version) and
     writes. So the database's write lock is held for the writing only."""
     role = seat.role
-    with db.read(ctx.engine) as s:
+    with timing.phase("read"), db.read(ctx.engine) as s:
         row = get_row(s, game_id)
         check_seat(seat, row)
         _playable(row, version)
@@ -85,18 +85,21 @@ def act(ctx: ServerContext, game_id: str, seat: SeatRef, action_id: Any, version
         check_action_id(action_id, role)
         if role not in game.active(state):
             raise IllegalAction(action_id, f"{role} does not decide now", None, role)
-        new = game.act(state, role, action_id)
+        with timing.phase("engine"):
+            new = game.act(state, role, action_id)
     except IllegalAction as exc:
         raise ApiError(422, str(exc), rule=exc.rule) from None
-    change = prepare(game, int(state["log_n"]), new)
-    with db.write(ctx.engine) as s:
+    with timing.phase("prepare"):
+        change = prepare(game, int(state["log_n"]), new)
+    with db.write(ctx.engine) as s, timing.phase("write"):
         row = get_row(s, game_id, lock=True, light=True)
         check_seat(seat, row)
         _playable(row, version)
         record_action(s, row, role, action_id, state, new, change, before_json)
         new_version, waiting, undo_rev = row.version, list(row.waiting), row.undo_rev
     remember(game_id, new_version, undo_rev, new)
-    events.after_change(ctx, game_id, new_version, waiting)
+    with timing.phase("fanout"):
+        events.after_change(ctx, game_id, new_version, waiting)
     return {"version": new_version}
 
 

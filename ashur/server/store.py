@@ -19,6 +19,7 @@ from ashur.core.contract import Game
 from ashur.core.registry import get_game
 from ashur.core.session import barrier
 from ashur.core.statedata import GameState, Log
+from ashur.server import timing
 from ashur.server.errors import ApiError
 from ashur.server.models import ActionRow, GameRow, LogRow, now
 
@@ -80,6 +81,7 @@ def load_state(s: Session, row: GameRow) -> GameState:
         if hit is not None and hit[0] == row.version:
             _cache.move_to_end(row.id)
             return hit[2]
+    timing.note("miss", 1 if hit is None else 2)
     data = orjson.loads(row.state)
     undo_rev = int(row.undo_rev or 0)
     log_n = int(data.get("log_n", 0))

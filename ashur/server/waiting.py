@@ -196,7 +196,7 @@ def _decide(ctx: ServerContext, s: Session, game: GameRow, humans: dict[str, Sea
 
 
 def _load(s: Session, game_id: str, *, lock: bool) -> tuple[GameRow, dict[str, SeatRow], dict[int, User]]:
-    game = get_row(s, game_id, lock=lock)
+    game = get_row(s, game_id, lock=lock, light=True)  # not the snapshot: a clock never reads it
     humans = {r.role: r for r in s.execute(select(SeatRow).where(SeatRow.game_id == game_id)
                                            .order_by(SeatRow.id)).scalars() if r.kind == "human"}
     ids = {r.user_id for r in humans.values() if r.user_id is not None}
