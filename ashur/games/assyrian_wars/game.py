@@ -186,7 +186,7 @@ class AssyrianWars(Game):
         not a secrecy pass, for the one actor deciding now. An answer given for another role than the
         `acting` one counts as a reveal (DESIGN: undo ends where control passes to another role; what that
         role would answer is its own business)."""
-        seen: dict[str, Any] = {"crossed": False, "last": None, "ctx": None}
+        seen: dict[str, Any] = {"crossed": False, "last": None, "ctx": None, "asked": False}
 
         def choose(ctx: Ctx, state: State) -> tuple[str, Action] | None:
             # the questions below only read this state: a frozen Ctx memoises the relations they ask about
@@ -197,17 +197,21 @@ class AssyrianWars(Game):
             deciders = step.deciders(ctx, frame)
             if len(deciders) != 1:
                 seen["last"] = None
+                seen["asked"] = False
                 return None
             actor = deciders[0]
             role = role_of(ctx, actor)
             answer = orders.standing_answer(ctx, step, frame, actor, role) if role is not None else None
             if answer is None:
-                acts = step.actions(ctx, frame, actor)
-                answer = flow.forced(acts)
+                # a lone action is told without building a long list whole (issue 12: a menu stops at its
+                # second choice); a whole list is kept for the prompt, a partial one is not
+                acts, whole = step.first_actions(ctx, frame, actor, 2)
+                answer = flow.forced(acts) if whole else None
                 if answer is not None and not lone_public(ctx, step, frame, actor, answer):
                     answer = None
                 if answer is None:
-                    seen["last"] = (actor, acts)
+                    seen["last"] = (actor, acts) if whole else None
+                    seen["asked"] = True
                     return None
             if role != acting:
                 seen["crossed"] = True
@@ -297,13 +301,14 @@ class AssyrianWars(Game):
                 if choose.seen["crossed"]:
                     ctx.reveal()
                 settled = choose.seen["last"]
-                if settled is not None:
+                if choose.seen["asked"]:
                     asked = choose.seen["ctx"]  # the frozen Ctx of the state as it now stays
         finally:
             static = state.memo.get("pieces_static", static)  # ids and nations of pieces never change
             state.memo.clear()
         if settled is not None:
             state.memo["settled"] = settled
+        if asked is not None:
             state.memo["ctx"] = asked  # it memoised the relations the prompt's list needed; views reuse them
         after_key = _readers_key(state)
         after = readers if after_key == key else _readers(ctx)
