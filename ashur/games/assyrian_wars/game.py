@@ -50,6 +50,15 @@ def lone_public(ctx: Ctx, step: Any, frame: dict[str, Any], actor: str, lone: Ac
 
     return step.lone_is_public(ctx, frame, actor) and lone_piece_public(ctx, actor, lone)
 
+def _stacks_base(memo: dict[Any, Any]) -> tuple[Any, frozenset[str]] | None:
+    """What the fog stacks of the next state may start from (issue 12): this state's own cache with no piece
+    touched yet, or the earlier cache this state started from with the pieces touched since."""
+    found = memo.get("stacks_cache")
+    if found is not None:
+        return found, frozenset()
+    return memo.get("stacks_base")  # type: ignore[no-any-return]
+
+
 class AssyrianWars(Game):
     id = "assyrian-wars"
     name = "Assyrian Wars"
@@ -282,7 +291,10 @@ class AssyrianWars(Game):
         at = ctx0._at
         at_own = state.memo.get("at_own")
         static = state.memo.get("pieces_static")
+        stacks_base = _stacks_base(state.memo)
         state.memo.clear()
+        touched: set[str] = set()
+        state.memo["touched"] = touched  # the pieces changed from here on (Ctx.piece), for the fog stacks
         ctx = Ctx(state, content(), at=at, at_own=at_own)
         if static is not None:
             state.memo["pieces_static"] = static
@@ -324,6 +336,8 @@ class AssyrianWars(Game):
                 state.memo["at_own"] = at_own
         if static is not None:
             state.memo["pieces_static"] = static
+        if stacks_base is not None:
+            state.memo["stacks_base"] = (stacks_base[0], stacks_base[1] | touched)
 
     def act(self, state: State, role: str, action_id: str) -> State:
         check_action_id(action_id, role)
@@ -336,7 +350,8 @@ class AssyrianWars(Game):
         new = fork(state, COW_TABLES, SHARED_TABLES)
         new.memo[("legal", role)] = legal
         new.memo["deciders"] = state.memo["deciders"]
-        for k in ("readers", "readers_key", "pieces_static"):  # pieces_static: ids and nations never change
+        for k in ("readers", "readers_key", "pieces_static", "stacks_cache", "stacks_base"):
+            # pieces_static: ids and nations never change; the stacks' cache is read-only (fog.StackCache)
             if k in state.memo:
                 new.memo[k] = state.memo[k]
         at = self._ctx(state)._at
