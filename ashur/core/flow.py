@@ -47,6 +47,13 @@ class Step(Generic[C]):
         """The legal actions of `actor` in this step."""
         return []
 
+    def first_actions(self, ctx: C, frame: Frame, actor: str, n: int) -> tuple[list[Action], bool]:
+        """Enough of the legal list to tell whether it holds fewer than `n` actions: (the whole of
+        :meth:`actions`, True), or, when it holds `n` or more, (a part of it, False). Steps with long lists
+        (a menu) override it to stop once `n` choices are known; used to see whether a prompt has a lone
+        action."""
+        return self.actions(ctx, frame, actor), True
+
     def apply(self, ctx: C, frame: Frame, actor: str, action: Action) -> None:
         """Carry out a legal action of `actor`."""
         raise FlowError(f"step {self.kind!r} takes no actions")

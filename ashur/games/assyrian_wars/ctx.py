@@ -78,6 +78,10 @@ class Ctx:
         lists are shared with the state before it and copied when a piece moves (copy on write)."""
         self._kind = kinds_of(content)
         self.frozen = frozen
+        memo = None if frozen else getattr(state, "memo", None)
+        self._touched: set[str] | None = memo.get("touched") if memo is not None else None
+        """The pieces this Ctx handed out (:meth:`piece`) while the engine applies an action: what the view
+        of the next state recomputes (fog stacks, issue 12); None when nobody asks."""
         self._war: dict[tuple[str, str], bool] | None = {} if frozen else None
         self.cache: dict[Any, Any] | None = {} if frozen else None
 
@@ -231,6 +235,9 @@ class Ctx:
         ``act`` forks a state, its records are shared read-only until changed, see
         :func:`ashur.core.statedata.fork`)."""
         p = self.s["pieces"][pid]
+        touched = self._touched
+        if touched is not None:
+            touched.add(pid)
         own = self._own_pieces
         if own is not None and pid not in own:
             own.add(pid)

@@ -13,6 +13,9 @@ from __future__ import annotations
 import random
 from typing import Any
 
+import orjson
+
+from ashur.core import statedata
 from ashur.games.assyrian_wars.ctx import OFF_MAP_PREFIXES, Ctx
 from ashur.games.assyrian_wars.rules.base.forces import army_units, groups
 from ashur.games.assyrian_wars.rules.base.secrecy import fogged, revealed
@@ -72,9 +75,149 @@ def _stacks_owned(ctx: Ctx) -> tuple[list[dict[str, Any]], list[frozenset[str]]]
     if cache is not None:
         found = cache.get("fog.stacks")
         if found is None:
-            found = cache["fog.stacks"] = _stacks(ctx)
+            found = cache["fog.stacks"] = _stacks_kept(ctx)
         return found
     return _stacks(ctx)
+
+
+Place = tuple[tuple[str, ...], list[tuple[dict[str, Any], frozenset[str]]]]
+"""The stacks of one location: the ids of its pieces that are in no army group, and its stacks with their
+owners (by inside the city or not, then owner)."""
+
+
+class StackCache:
+    """The stacks of one state, location by location, for the next states to reuse (issue 12): a later
+    state recomputes only the locations of the pieces its actions touched (``Ctx.piece`` hands out every
+    record that is changed, ``Ctx.move_piece`` every move), all of them when the army groups changed."""
+
+    __slots__ = ("groups", "loc_of", "places")
+
+    def __init__(self, groups: bytes, places: dict[str, Place], loc_of: dict[str, str]) -> None:
+        self.groups = groups
+        self.places = places
+        self.loc_of = loc_of
+
+
+def _stacks_kept(ctx: Ctx) -> tuple[list[dict[str, Any]], list[frozenset[str]]]:
+    """:func:`_stacks` from the :class:`StackCache` of an earlier state when the engine left one
+    (``memo["stacks_base"]``: that cache and the pieces touched since), keeping this state's own cache in
+    ``memo["stacks_cache"]``. With ``statedata.STRICT`` (tests, fuzzer) every result is checked against a
+    computation from scratch."""
+    memo = getattr(ctx.s, "memo", None)
+    out, owned, done, in_group = _group_stacks(ctx)
+    gkey = orjson.dumps(groups(ctx), option=orjson.OPT_SORT_KEYS)
+    at = ctx._at if ctx._at is not None else ctx._index()
+    base = memo.get("stacks_base") if memo is not None else None
+    if base is not None and base[0].groups == gkey:
+        prev, touched = base
+        pieces = ctx.s["pieces"]
+        places = dict(prev.places)
+        loc_of = dict(prev.loc_of)
+        dirty = {pieces[pid]["loc"] for pid in touched}
+        dirty.update(loc for pid in touched if (loc := prev.loc_of.get(pid)) is not None)
+        for loc in dirty:
+            old = places.pop(loc, None)
+            if old is not None:
+                for pid in old[0]:
+                    if loc_of.get(pid) == loc:
+                        del loc_of[pid]
+            place = _place(ctx, loc, at.get(loc), done, in_group)
+            if place is not None:
+                places[loc] = place
+                for pid in place[0]:
+                    loc_of[pid] = loc
+    else:
+        places, loc_of = {}, {}
+        for loc, pids in at.items():
+            place = _place(ctx, loc, pids, done, in_group)
+            if place is not None:
+                places[loc] = place
+                for pid in place[0]:
+                    loc_of[pid] = loc
+    for loc in sorted(places):
+        for st, owners in places[loc][1]:
+            out.append(st)
+            owned.append(owners)
+    if memo is not None:
+        memo["stacks_cache"] = StackCache(gkey, places, loc_of)
+    if statedata.STRICT:
+        full = _stacks(ctx)
+        assert (out, owned) == full, "fog: the stacks kept from an earlier state differ from the state's own"
+    return out, owned
+
+
+def _group_stacks(ctx: Ctx) -> tuple[list[dict[str, Any]], list[frozenset[str]], set[str], set[str]]:
+    """The stacks of the army groups (their members, the armies on the card, form one stack wherever they
+    stand) with their owners, the pieces in them and the leaders of their armies."""
+    pieces = ctx.s["pieces"]
+    out: list[dict[str, Any]] = []
+    owned: list[frozenset[str]] = []
+    done: set[str] = set()
+    in_group: set[str] = set()
+    for gid, g in sorted(groups(ctx).items()):
+        members = [m for lid in g["armies"] for m in [lid, *army_units(ctx, lid)]]
+        cmd = pieces[g["commander"]]
+        out.append({"loc": cmd["loc"], "city": bool(cmd["city"]), "owner": cmd["nation"], "kind": "group",
+                    "top": g["commander"], "pieces": sorted(members), "group": gid})
+        owned.append(frozenset(ctx.owner(p) for p in members))
+        done.update(members)
+        in_group.update(g["armies"])
+    return out, owned, done, in_group
+
+
+def _place(ctx: Ctx, loc: str, pids: list[str] | None, done: set[str], in_group: set[str]) -> Place | None:
+    """The stacks of the pieces at `loc` outside the army groups (None off the map or where there are none):
+    per place (inside the city or not, owner) its pieces in id order (the location index keeps them sorted),
+    armies first, then the loose pieces by tens."""
+    if not pids or loc == "setup" or loc.startswith(OFF_MAP_PREFIXES):
+        return None
+    pieces = ctx.s["pieces"]
+    kinds = _STACK_KINDS
+    by_place: dict[tuple[bool, str], list[str]] = {}
+    kept: list[str] = []
+    for pid in pids:
+        if pid in done:
+            continue
+        p = pieces[pid]
+        if p["kind"] in kinds:
+            kept.append(pid)
+            key = (bool(p["city"]), p.get("hired") or p["nation"])
+            found = by_place.get(key)
+            if found is None:
+                by_place[key] = [pid]
+            else:
+                found.append(pid)
+    if not kept:
+        return None
+    stacks: list[tuple[dict[str, Any], frozenset[str]]] = []
+    for (city, owner), rest in sorted(by_place.items()):
+        mine = frozenset((owner,))
+        armies: dict[str, list[str]] = {}
+        leaders: list[str] = []
+        for pid in rest:
+            p = pieces[pid]
+            kind = p["kind"]
+            if kind == "leader" or kind == "king":
+                if pid not in in_group:
+                    leaders.append(pid)
+            elif (kind == "unit" or kind == "merc") and p.get("army"):
+                armies.setdefault(p["army"], []).append(pid)
+        if armies:
+            marched: set[str] = set()
+            for lid in leaders:
+                units = armies.get(lid)
+                if units:
+                    members = sorted([lid, *units])
+                    stacks.append(({"loc": loc, "city": city, "owner": owner, "kind": "army", "top": lid,
+                                    "pieces": members}, mine))
+                    marched.update(members)
+            if marched:
+                rest = [p for p in rest if p not in marched]
+        for i in range(0, len(rest), MAX_STACK):
+            chunk = rest[i:i + MAX_STACK]
+            stacks.append(({"loc": loc, "city": city, "owner": owner, "kind": "loose", "top": _top(ctx, chunk),
+                            "pieces": chunk}, mine))
+    return tuple(kept), stacks
 
 
 def _stacks(ctx: Ctx) -> tuple[list[dict[str, Any]], list[frozenset[str]]]:

@@ -50,6 +50,15 @@ def lone_public(ctx: Ctx, step: Any, frame: dict[str, Any], actor: str, lone: Ac
 
     return step.lone_is_public(ctx, frame, actor) and lone_piece_public(ctx, actor, lone)
 
+def _stacks_base(memo: dict[Any, Any]) -> tuple[Any, frozenset[str]] | None:
+    """What the fog stacks of the next state may start from (issue 12): this state's own cache with no piece
+    touched yet, or the earlier cache this state started from with the pieces touched since."""
+    found = memo.get("stacks_cache")
+    if found is not None:
+        return found, frozenset()
+    return memo.get("stacks_base")  # type: ignore[no-any-return]
+
+
 class AssyrianWars(Game):
     id = "assyrian-wars"
     name = "Assyrian Wars"
@@ -186,7 +195,7 @@ class AssyrianWars(Game):
         not a secrecy pass, for the one actor deciding now. An answer given for another role than the
         `acting` one counts as a reveal (DESIGN: undo ends where control passes to another role; what that
         role would answer is its own business)."""
-        seen: dict[str, Any] = {"crossed": False, "last": None, "ctx": None}
+        seen: dict[str, Any] = {"crossed": False, "last": None, "ctx": None, "asked": False}
 
         def choose(ctx: Ctx, state: State) -> tuple[str, Action] | None:
             # the questions below only read this state: a frozen Ctx memoises the relations they ask about
@@ -197,17 +206,21 @@ class AssyrianWars(Game):
             deciders = step.deciders(ctx, frame)
             if len(deciders) != 1:
                 seen["last"] = None
+                seen["asked"] = False
                 return None
             actor = deciders[0]
             role = role_of(ctx, actor)
             answer = orders.standing_answer(ctx, step, frame, actor, role) if role is not None else None
             if answer is None:
-                acts = step.actions(ctx, frame, actor)
-                answer = flow.forced(acts)
+                # a lone action is told without building a long list whole (issue 12: a menu stops at its
+                # second choice); a whole list is kept for the prompt, a partial one is not
+                acts, whole = step.first_actions(ctx, frame, actor, 2)
+                answer = flow.forced(acts) if whole else None
                 if answer is not None and not lone_public(ctx, step, frame, actor, answer):
                     answer = None
                 if answer is None:
-                    seen["last"] = (actor, acts)
+                    seen["last"] = (actor, acts) if whole else None
+                    seen["asked"] = True
                     return None
             if role != acting:
                 seen["crossed"] = True
@@ -278,7 +291,10 @@ class AssyrianWars(Game):
         at = ctx0._at
         at_own = state.memo.get("at_own")
         static = state.memo.get("pieces_static")
+        stacks_base = _stacks_base(state.memo)
         state.memo.clear()
+        touched: set[str] = set()
+        state.memo["touched"] = touched  # the pieces changed from here on (Ctx.piece), for the fog stacks
         ctx = Ctx(state, content(), at=at, at_own=at_own)
         if static is not None:
             state.memo["pieces_static"] = static
@@ -297,13 +313,14 @@ class AssyrianWars(Game):
                 if choose.seen["crossed"]:
                     ctx.reveal()
                 settled = choose.seen["last"]
-                if settled is not None:
+                if choose.seen["asked"]:
                     asked = choose.seen["ctx"]  # the frozen Ctx of the state as it now stays
         finally:
             static = state.memo.get("pieces_static", static)  # ids and nations of pieces never change
             state.memo.clear()
         if settled is not None:
             state.memo["settled"] = settled
+        if asked is not None:
             state.memo["ctx"] = asked  # it memoised the relations the prompt's list needed; views reuse them
         after_key = _readers_key(state)
         after = readers if after_key == key else _readers(ctx)
@@ -319,6 +336,8 @@ class AssyrianWars(Game):
                 state.memo["at_own"] = at_own
         if static is not None:
             state.memo["pieces_static"] = static
+        if stacks_base is not None:
+            state.memo["stacks_base"] = (stacks_base[0], stacks_base[1] | touched)
 
     def act(self, state: State, role: str, action_id: str) -> State:
         check_action_id(action_id, role)
@@ -331,7 +350,8 @@ class AssyrianWars(Game):
         new = fork(state, COW_TABLES, SHARED_TABLES)
         new.memo[("legal", role)] = legal
         new.memo["deciders"] = state.memo["deciders"]
-        for k in ("readers", "readers_key", "pieces_static"):  # pieces_static: ids and nations never change
+        for k in ("readers", "readers_key", "pieces_static", "stacks_cache", "stacks_base"):
+            # pieces_static: ids and nations never change; the stacks' cache is read-only (fog.StackCache)
             if k in state.memo:
                 new.memo[k] = state.memo[k]
         at = self._ctx(state)._at

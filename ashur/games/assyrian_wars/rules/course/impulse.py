@@ -141,6 +141,44 @@ def collect_income(ctx: Ctx, frame: Frame) -> int:
     return income
 
 
+#: the menu entries a lone-action probe asks first, then the others in the menu's order with these last
+#: (``ashur bench`` random games, issue 12: the raider, diplomacy, passage and fleet entries offer an action
+#: in a quarter to a half of the impulses for about 20 µs; recruiting and movement cost 150–200 µs)
+PROBE_FIRST = ("raider", "diplo", "passage", "fleet", "relocate")
+PROBE_LAST = ("pillage", "ship_build", "conquest", "group", "rebuild", "dow", "build", "move")
+
+
+_PROBE_ORDERS: dict[tuple[str, ...], list[Any]] = {}
+
+
+def _offer(ctx: Ctx, frame: Frame, entry: Any) -> list[Action]:
+    """What a menu entry offers now, once per state (a probe's answers serve the whole list after it;
+    callers must not change the list)."""
+    return ctx.memoised(("impulse.offer", entry.prefix), _call_offer, frame, entry)  # type: ignore[no-any-return]
+
+
+def _call_offer(ctx: Ctx, frame: Frame, entry: Any) -> list[Action]:
+    return entry.offer(ctx, frame)  # type: ignore[no-any-return]
+
+
+def _event_actions(ctx: Ctx, frame: Frame, n: int) -> list[Action]:
+    return HOOKS.call("cards.event_actions", ctx, frame, n)  # type: ignore[no-any-return]
+
+
+def _probe_order(entries: list[Any]) -> list[Any]:
+    """`entries` in the order a lone-action probe asks them (:data:`PROBE_FIRST`, the rest, :data:`PROBE_LAST`)."""
+    key = tuple(e.prefix for e in entries)
+    found = _PROBE_ORDERS.get(key)
+    if found is None:
+        def rank(e: Any) -> int:
+            if e.prefix in PROBE_FIRST:
+                return PROBE_FIRST.index(e.prefix) - len(PROBE_FIRST)
+            return PROBE_LAST.index(e.prefix) + 1 if e.prefix in PROBE_LAST else 0
+
+        found = _PROBE_ORDERS[key] = sorted(entries, key=rank)
+    return found
+
+
 @FLOW.register
 class Impulse(Step[Ctx]):
     """An impulse of the phasing country."""
@@ -215,23 +253,50 @@ class Impulse(Step[Ctx]):
 
     # --- decisions -----------------------------------------------------------------------------
     def actions(self, ctx: Ctx, frame: Frame, actor: str) -> list[Action]:
+        return self._menu(ctx, frame, actor, 0)[0]
+
+    def first_actions(self, ctx: Ctx, frame: Frame, actor: str, n: int) -> tuple[list[Action], bool]:
+        """Whether the menu offers a lone action, without building all of it: the cards come first (a hand
+        of two playable cards already makes two choices), then the menu entries one by one, stopping at
+        the `n`-th action (issue 12: the lone-action check after every action of the auto_forced option)."""
+        return self._menu(ctx, frame, actor, n)
+
+    def _menu(self, ctx: Ctx, frame: Frame, actor: str, upto: int) -> tuple[list[Action], bool]:
+        """The impulse menu (3.1, 6.0–6.18): the whole list with True, or, when `upto` > 0 and the menu
+        holds at least `upto` actions, some `upto` or more of them with False. A short probe asks the
+        entries in :func:`_probe_order` (likely and cheap first); the list it returns whole is in the
+        menu's own order all the same."""
         acts: list[Action] = []
         passing = frame["passing"]
-        if not passing:
-            acts.extend(self._card_actions(ctx, frame))
-        for entry in HOOKS.menu_entries():
-            if passing and not entry.when_passing:
-                continue
-            acts.extend(entry.offer(ctx, frame))
         # 3.1: a card must be played in the impulse — unless none is left: a country whose last card went in
         # the impulse as a battle or response card (6.11.d, 6.11.e) ends it without one, as one without
         # cards passes (6.0)
-        if passing or frame["cards"] or not ctx.hand(frame["c"]):
+        ends = bool(passing or frame["cards"] or not ctx.hand(frame["c"]))
+        need = upto - 1 if upto and ends else upto
+        if upto and need <= 0:
+            return acts, False  # the end of the impulse alone makes `upto` (one) action
+        if not passing and self._card_actions(ctx, frame, acts, need):
+            return acts, False
+        entries = [e for e in HOOKS.menu_entries() if not (passing and not e.when_passing)]
+        if upto:
+            offered: dict[str, list[Action]] = {}
+            found = len(acts)
+            for entry in _probe_order(entries):
+                got = offered[entry.prefix] = _offer(ctx, frame, entry)
+                found += len(got)
+                if found >= need:
+                    return acts + [a for got in offered.values() for a in got], False
+            for entry in entries:
+                acts.extend(offered[entry.prefix])
+        else:
+            for entry in entries:
+                acts.extend(_offer(ctx, frame, entry))
+        if ends:
             end = "end"
             if not acts and ctx.s["options"].get("auto_forced") and not self.lone_is_public(ctx, frame, actor):
                 end = "pass"  # a secrecy pass: asked, so that ending unasked never tells what is hidden
             acts.append(action(end, "aw.act.end_impulse", "3.1", ap=Ctx.ap_text(frame["ap2"] - frame["spent2"])))
-        return acts
+        return acts, True
 
     def lone_is_public(self, ctx: Ctx, frame: Frame, actor: str) -> bool:
         """Issue 14: the others can tell that the impulse offers a single choice only when the hand is empty
@@ -264,19 +329,24 @@ class Impulse(Step[Ctx]):
         # ids whose prefix is not their entry's (or cards, '+', end): the whole list
         return super().find_action(ctx, frame, actor, action_id)
 
-    def _card_actions(self, ctx: Ctx, frame: Frame) -> list[Action]:
+    def _card_actions(self, ctx: Ctx, frame: Frame, acts: list[Action], upto: int = 0) -> bool:
+        """Append the card plays to `acts` (3.1: for APs or for an event; 6.18: buy a '+'). With `upto` > 0,
+        stop as soon as `acts` holds `upto` actions and return True (the rest is not computed)."""
         c = frame["c"]
-        acts: list[Action] = []
         for n in sorted(set(ctx.hand(c))):
             if not may_play_another(ctx, frame, n):
                 continue
             card = ctx.card(n)
             acts.append(action(f"card:{n}:ap", "aw.act.card_ap", "3.1", card=n, name=card.name, ap=card.ap))
-            acts.extend(HOOKS.call("cards.event_actions", ctx, frame, n))
+            if upto and len(acts) >= upto:
+                return True
+            acts.extend(ctx.memoised(("impulse.events", n), _event_actions, frame, n))
+            if upto and len(acts) >= upto:
+                return True
         if len(frame["cards"]) < 2 and not frame["bought_plus"] and card_limit(ctx, frame) == 1 \
                 and can_pay(frame, 2 * PLUS_PRICE) and len(ctx.hand(c)) >= (2 - len(frame["cards"])):
             acts.append(action("plus", "aw.act.buy_plus", "6.18", ap=PLUS_PRICE))
-        return acts
+        return bool(upto) and len(acts) >= upto
 
     def apply(self, ctx: Ctx, frame: Frame, actor: str, act: Action) -> None:
         aid = act["id"]

@@ -362,6 +362,14 @@ class Move(Step[Ctx]):
             acts.append(action("stop", "aw.act.stop_move", "6.6", area=here))
         return acts
 
+    def first_actions(self, ctx: Ctx, frame: Frame, actor: str, n: int) -> tuple[list[Action], bool]:
+        """Two choices known without the whole list (issue 12, the lone-action check): once the force has
+        acted it may stop (6.6), so one next area makes a second choice."""
+        if n <= 2 and frame["acted"] and has_step(ctx, _impulse(ctx), frame["c"], moving(ctx, frame), frame["at"],
+                                                  self._per_unit(frame)):
+            return [], False
+        return self.actions(ctx, frame, actor), True
+
     def _pickups(self, ctx: Ctx, frame: Frame, pieces: list[str], in_city: bool) -> list[tuple[str, str | None]]:
         here, c = frame["at"], frame["c"]
         present = set(pieces)
