@@ -221,71 +221,16 @@ def _place(ctx: Ctx, loc: str, pids: list[str] | None, done: set[str], in_group:
 
 
 def _stacks(ctx: Ctx) -> tuple[list[dict[str, Any]], list[frozenset[str]]]:
-    pieces = ctx.s["pieces"]
-    out: list[dict[str, Any]] = []
-    owned: list[frozenset[str]] = []
-    # army groups first: their members (the armies on the card) form one stack, wherever they stand
-    done: set[str] = set()
-    in_group: set[str] = set()
-    for gid, g in sorted(groups(ctx).items()):
-        members = [m for lid in g["armies"] for m in [lid, *army_units(ctx, lid)]]
-        cmd = pieces[g["commander"]]
-        out.append({"loc": cmd["loc"], "city": bool(cmd["city"]), "owner": cmd["nation"], "kind": "group",
-                    "top": g["commander"], "pieces": sorted(members), "group": gid})
-        owned.append(frozenset(ctx.owner(p) for p in members))
-        done.update(members)
-        in_group.update(g["armies"])
-    # one pass over the other pieces on the map: per place (location, in the city, owner) its pieces in id
-    # order (the location index keeps its ids sorted)
-    by_place: dict[tuple[str, bool, str], list[str]] = {}
+    """The stacks of a state from scratch (no earlier state's cache): the army groups, then every
+    location's :func:`_place` in location order."""
+    out, owned, done, in_group = _group_stacks(ctx)
     at = ctx._at if ctx._at is not None else ctx._index()
-    kinds = _STACK_KINDS
-    for loc, pids in at.items():
-        if not pids or loc == "setup" or loc.startswith(OFF_MAP_PREFIXES):
-            continue
-        for pid in pids:
-            if pid in done:
-                continue
-            p = pieces[pid]
-            if p["kind"] in kinds:
-                key = (loc, bool(p["city"]), p.get("hired") or p["nation"])
-                found = by_place.get(key)
-                if found is None:
-                    by_place[key] = [pid]
-                else:
-                    found.append(pid)
-    single: dict[str, frozenset[str]] = {}  # the owners of a stack of one place: its owner alone
-    for (loc, city, owner), rest in sorted(by_place.items()):
-        mine = single.get(owner)
-        if mine is None:
-            mine = single[owner] = frozenset((owner,))
-        armies: dict[str, list[str]] = {}
-        leaders: list[str] = []
-        for pid in rest:
-            p = pieces[pid]
-            kind = p["kind"]
-            if kind == "leader" or kind == "king":
-                if pid not in in_group:
-                    leaders.append(pid)
-            elif (kind == "unit" or kind == "merc") and p.get("army"):
-                armies.setdefault(p["army"], []).append(pid)
-        if armies:
-            marched: set[str] = set()
-            for lid in leaders:
-                units = armies.get(lid)
-                if units:
-                    members = sorted([lid, *units])
-                    out.append({"loc": loc, "city": city, "owner": owner, "kind": "army", "top": lid,
-                                "pieces": members})
-                    owned.append(mine)
-                    marched.update(members)
-            if marched:
-                rest = [p for p in rest if p not in marched]
-        for i in range(0, len(rest), MAX_STACK):
-            chunk = rest[i:i + MAX_STACK]
-            out.append({"loc": loc, "city": city, "owner": owner, "kind": "loose", "top": _top(ctx, chunk),
-                        "pieces": chunk})
-            owned.append(mine)
+    for loc in sorted(at):
+        place = _place(ctx, loc, at[loc], done, in_group)
+        if place is not None:
+            for st, owners in place[1]:
+                out.append(st)
+                owned.append(owners)
     return out, owned
 
 
