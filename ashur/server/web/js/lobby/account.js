@@ -22,9 +22,20 @@ export function loginError(err) {
 /** The form checks of register (the server's own rules, said in the interface's language). */
 export function checkAccount(name, password, email) {
   if (!/^[\p{L}\p{N}_.-]{2,32}$/u.test(name)) return t("register.bad_name");
-  if (password.length < 8 || password.length > 200) return t("register.bad_password");
+  const bad = checkPassword(password);
+  if (bad) return bad;
   if (email && !/^[^@\s]{1,64}@[^@\s]{1,189}\.[^@\s]{1,60}$/.test(email)) return t("profile.bad_email");
   return null;
+}
+
+/** The server's password rule (8 to 200 characters), said in the interface's language; null when kept. */
+export function checkPassword(password) {
+  return password.length < 8 || password.length > 200 ? t("register.bad_password") : null;
+}
+
+/** A new password typed twice: the first problem (length, then the two differing), or null. */
+export function checkNewPassword(password, again) {
+  return checkPassword(password) || (password !== again ? t("register.mismatch") : null);
 }
 
 /** Where to go after logging in: the page's ?next= when it is a path of this site, else the lobby. */

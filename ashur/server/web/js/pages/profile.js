@@ -6,7 +6,7 @@
 import { api } from "../api.js";
 import { LANGS, keepLang, t } from "../i18n.js";
 import { el, notice, start } from "../shell.js";
-import { logIn, loginError } from "../lobby/account.js";
+import { checkNewPassword, logIn, loginError } from "../lobby/account.js";
 import { checkField, copyBox, errorText, field, formError, setTitle } from "../lobby/ui.js";
 
 const LANG_NAMES = { en: "English", de: "Deutsch", ja: "日本語" };
@@ -76,12 +76,9 @@ function passwordForm() {
     class: "panel", id: "password-form", novalidate: true,
     onsubmit: async (event) => {
       event.preventDefault();
-      if (fresh.value.length < 8 || fresh.value.length > 200) {
-        formError(form, t("register.bad_password"));
-        return;
-      }
-      if (fresh.value !== again.value) {
-        formError(form, t("register.mismatch"));
+      const wrong = checkNewPassword(fresh.value, again.value);
+      if (wrong) {
+        formError(form, wrong);
         return;
       }
       submit.disabled = true;

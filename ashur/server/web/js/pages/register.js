@@ -3,7 +3,7 @@
 import { api } from "../api.js";
 import { t } from "../i18n.js";
 import { el, start } from "../shell.js";
-import { checkAccount, logIn, nextPage } from "../lobby/account.js";
+import { checkAccount, checkNewPassword, logIn, nextPage } from "../lobby/account.js";
 import { errorText, field, formError, setTitle } from "../lobby/ui.js";
 
 start(async ({ user, app }) => {
@@ -24,7 +24,7 @@ start(async ({ user, app }) => {
     onsubmit: async (event) => {
       event.preventDefault();
       const wrong = checkAccount(name.value.trim(), password.value, email.value.trim())
-        || (password.value !== again.value ? t("register.mismatch") : null);
+        || checkNewPassword(password.value, again.value);
       if (wrong) {
         formError(form, wrong);
         return;

@@ -5,6 +5,7 @@
 import { api, tokenFromFragment } from "../api.js";
 import { t } from "../i18n.js";
 import { el, start } from "../shell.js";
+import { checkNewPassword } from "../lobby/account.js";
 import { errorText, field, formError, setTitle } from "../lobby/ui.js";
 
 function askForm(app) {
@@ -40,12 +41,9 @@ function newPasswordForm(app, token) {
     class: "panel narrow", id: "reset-new-form", novalidate: true,
     onsubmit: async (event) => {
       event.preventDefault();
-      if (password.value.length < 8 || password.value.length > 200) {
-        formError(form, t("register.bad_password"));
-        return;
-      }
-      if (password.value !== again.value) {
-        formError(form, t("register.mismatch"));
+      const wrong = checkNewPassword(password.value, again.value);
+      if (wrong) {
+        formError(form, wrong);
         return;
       }
       submit.disabled = true;
