@@ -255,11 +255,11 @@ class Table:
         return sorted(((self.numbers[a["id"]], a) for a in actions), key=lambda na: na[0])
 
     def _show_board(self, role: str) -> None:
-        listing = getattr(self.game, "render_terminal_board", None)
+        listing = self.game.render_terminal_board(self.game.view(self.match.state, role), self.lang)
         if listing is None:
             self.console.print("[dim]this game has no board listing[/]")
             return
-        self.console.print(listing(self.game.view(self.match.state, role), self.lang))
+        self.console.print(listing)
 
     def _unsaved(self) -> bool:
         """Whether leaving now loses decisions: no save file, or actions since the last save."""

@@ -209,6 +209,11 @@ class Game(ABC):
         """A Rich renderable of a view for the terminal table (presentation only)."""
         return None
 
+    def render_terminal_board(self, view: dict[str, Any], lang: str = "en") -> Any:
+        """A Rich renderable of the whole board of a view (every area with its forces, all the tracks) for the
+        terminal table's ``board`` command; None for a game without one."""
+        return None
+
     def summary(self, state: State) -> dict[str, Any]:
         """A short public summary used by `ashur simulate` (turn reached and the like)."""
         return {}
