@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import importlib
 import logging
-from collections.abc import AsyncIterator, Callable
+from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from typing import Any, Literal
 
@@ -36,7 +36,7 @@ from ashur.server import (
     timing,
     waiting,
 )
-from ashur.server.auth import SeatRef, StaleSeat, bearer, client_of, current_seat, current_user, forget_seat, seat_ref
+from ashur.server.auth import bearer, client_of, current_seat, current_user, with_seat
 from ashur.server.bots import BotRunner
 from ashur.server.context import ServerContext
 from ashur.server.errors import ApiError
@@ -264,20 +264,11 @@ def _routes(app: FastAPI, ctx: ServerContext) -> None:
         with db.read(ctx.engine) as s:
             return current_seat(ctx, s, request, game_id, role)
 
-    def as_seat(request: Request, game_id: str, role: str | None, run: Callable[[SeatRef], Any]) -> Any:
-        """`run(seat)` with the caller's seat from the seat-token cache; once more with a fresh lookup when
-        the game's seats changed since the token was cached."""
-        try:
-            return run(seat_ref(ctx, request, game_id, role))
-        except StaleSeat:
-            forget_seat(request)
-            return run(seat_ref(ctx, request, game_id, role))
-
     @app.get("/api/games/{game_id}/view", response_model=SeatViewOut, tags=["play"])
     def seat_view(game_id: str, request: Request, role: str | None = Query(None, max_length=64)) -> Response:
         """The seat's view and legal actions, exactly as the engine gives them for its role, with the pace
         and each human seat's clock."""
-        data = as_seat(request, game_id, role, lambda seat: play.view(ctx, game_id, seat))
+        data = with_seat(ctx, request, game_id, role, lambda seat: play.view(ctx, game_id, seat))
         # serialized once, by orjson (the model above documents it; re-validating a large view costs more
         # than the engine's work on it)
         return Response(orjson.dumps(data), media_type="application/json")
@@ -286,7 +277,7 @@ def _routes(app: FastAPI, ctx: ServerContext) -> None:
     def act(game_id: str, body: ActionIn, request: Request,
             role: str | None = Query(None, max_length=64)) -> dict[str, Any]:
         """Play one legal action at the version seen: stale -> 409, not legal -> 422 {error, rule}."""
-        return as_seat(request, game_id, role,  # type: ignore[no-any-return]
+        return with_seat(ctx, request, game_id, role,  # type: ignore[no-any-return]
                        lambda seat: play.act(ctx, game_id, seat, body.action, body.version))
 
     @app.post("/api/games/{game_id}/undo", response_model=VersionOut, tags=["play"])

@@ -6,7 +6,9 @@ from __future__ import annotations
 import hmac
 import threading
 from collections import OrderedDict
+from collections.abc import Callable
 from dataclasses import dataclass
+from typing import TypeVar
 
 from fastapi import Request
 from sqlalchemy import select
@@ -18,6 +20,8 @@ from ashur.server.context import ServerContext
 from ashur.server.errors import ApiError
 from ashur.server.models import GameRow, SeatRow, User
 from ashur.server.store import token_hash
+
+T = TypeVar("T")
 
 SAFE = ("GET", "HEAD", "OPTIONS")
 
@@ -122,6 +126,17 @@ def forget_seat(request: Request) -> None:
     if token is not None and not token.startswith("u_"):
         with _seats_lock:
             _seats.pop(token_hash(token), None)
+
+
+def with_seat(ctx: ServerContext, request: Request, game_id: str, role: str | None,
+              run: Callable[[SeatRef], T]) -> T:
+    """`run(seat)` with the caller's seat from the seat-token cache (:func:`seat_ref`); once more with a
+    fresh lookup when `run` finds the game's seats changed since the token was cached (:class:`StaleSeat`)."""
+    try:
+        return run(seat_ref(ctx, request, game_id, role))
+    except StaleSeat:
+        forget_seat(request)
+        return run(seat_ref(ctx, request, game_id, role))
 
 
 def seat_ref(ctx: ServerContext, request: Request, game_id: str, role: str | None = None) -> SeatRef:

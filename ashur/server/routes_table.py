@@ -18,7 +18,7 @@ from ashur.core import registry
 from ashur.core.errors import AshurError, IllegalAction
 from ashur.core.validate import check_action_id
 from ashur.server import db
-from ashur.server.auth import StaleSeat, check_seat, forget_seat, seat_ref
+from ashur.server.auth import SeatRef, check_seat, with_seat
 from ashur.server.context import ServerContext
 from ashur.server.errors import ApiError
 from ashur.server.models import GameRow
@@ -66,8 +66,7 @@ def _shaped(action: str) -> None:
 def _with_state(ctx: ServerContext, request: Request, game_id: str, role: str | None,
                 run: Any) -> Any:
     """`run(game, state, role)` on the caller's seat's game as stored now (read only)."""
-    def once() -> Any:
-        ref = seat_ref(ctx, request, game_id, role)
+    def once(ref: SeatRef) -> Any:
         with db.read(ctx.engine) as s:
             row: GameRow = get_row(s, game_id)
             check_seat(ref, row)
@@ -75,11 +74,7 @@ def _with_state(ctx: ServerContext, request: Request, game_id: str, role: str | 
                 raise ApiError(409, "the game is not being played", version=row.version)
             return run(engine_of(row), load_state(s, row), ref.role)
 
-    try:
-        return once()
-    except StaleSeat:
-        forget_seat(request)
-        return once()
+    return with_seat(ctx, request, game_id, role, once)
 
 
 def why(ctx: ServerContext, request: Request, game_id: str, action: str, role: str | None,
