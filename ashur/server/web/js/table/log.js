@@ -77,7 +77,7 @@ export class GameLog {
   entryNode(e, i, view, lastInterphase) {
     const dice = e.key === "dice" && Array.isArray((e.params || {}).values);
     const text = renderMessage(e.key, e.params, this.catalog);
-    const node = el("li", { class: `entry ${e.key.replace(/\./g, "-")}`, dataset: { turn: String(e.turn) } },
+    const node = el("li", { class: `entry ${e.key.replace(/\./g, "-")}`, dataset: { turn: String(e.turn), countries: [...countriesIn(e, this.countries)].join(" ") } },
       dice ? el("span", { class: "dice" }, ...e.params.values.map(dieFace), " ") : null,
       el("span", { class: "text" }, text), " ", ruleLink(e.rule, this.catalog));
     if (e.key !== "aw.interphase") return node;
@@ -86,6 +86,7 @@ export class GameLog {
 
   render(view) {
     const countries = new Set(Object.keys((view && view.countries) || {}));
+    this.countries = countries;
     const turns = [...new Set(this.entries.map((e) => e.turn))];
     const pick = (key, values, label) => el("select", {
       "aria-label": label, id: `log-${key}`,
