@@ -85,17 +85,26 @@ Place = tuple[tuple[str, ...], list[tuple[dict[str, Any], frozenset[str]]]]
 owners (by inside the city or not, then owner)."""
 
 
+def _sig(p: dict[str, Any]) -> tuple[Any, ...]:
+    """What :func:`_place` reads of a piece (its location first): a touched piece whose signature is unchanged
+    cannot change any stack."""
+    return (p["loc"], p.get("city"), p["kind"], p.get("nation"), p.get("hired"), p.get("army"), p.get("red"),
+            p.get("crowned"))
+
+
 class StackCache:
     """The stacks of one state, location by location, for the next states to reuse (issue 12): a later
-    state recomputes only the locations of the pieces its actions touched (``Ctx.piece`` hands out every
-    record that is changed, ``Ctx.move_piece`` every move), all of them when the army groups changed."""
+    state recomputes only the locations of the pieces its actions changed, all of them when the army groups
+    changed. ``Ctx.piece`` hands out every record that may be changed (most are only read): the signature of
+    each piece kept in a place (:func:`_sig`) tells the changed ones apart. A king is recomputed whenever it
+    is touched (its ratings depend on more than its record, 2.1.2)."""
 
-    __slots__ = ("groups", "loc_of", "places")
+    __slots__ = ("groups", "places", "sig_of")
 
-    def __init__(self, groups: bytes, places: dict[str, Place], loc_of: dict[str, str]) -> None:
+    def __init__(self, groups: bytes, places: dict[str, Place], sig_of: dict[str, tuple[Any, ...]]) -> None:
         self.groups = groups
         self.places = places
-        self.loc_of = loc_of
+        self.sig_of = sig_of
 
 
 def _stacks_kept(ctx: Ctx) -> tuple[list[dict[str, Any]], list[frozenset[str]]]:
@@ -108,38 +117,45 @@ def _stacks_kept(ctx: Ctx) -> tuple[list[dict[str, Any]], list[frozenset[str]]]:
     gkey = orjson.dumps(groups(ctx), option=orjson.OPT_SORT_KEYS)
     at = ctx._at if ctx._at is not None else ctx._index()
     base = memo.get("stacks_base") if memo is not None else None
+    pieces = ctx.s["pieces"]
     if base is not None and base[0].groups == gkey:
         prev, touched = base
-        pieces = ctx.s["pieces"]
         places = dict(prev.places)
-        loc_of = dict(prev.loc_of)
-        dirty = {pieces[pid]["loc"] for pid in touched}
-        dirty.update(loc for pid in touched if (loc := prev.loc_of.get(pid)) is not None)
+        sig_of = dict(prev.sig_of)
+        dirty: set[str] = set()
+        for pid in touched:
+            p = pieces[pid]
+            old = sig_of.get(pid)
+            if old is None or p["kind"] == "king" or old != _sig(p):
+                dirty.add(p["loc"])
+                if old is not None:
+                    dirty.add(old[0])
         for loc in dirty:
-            old = places.pop(loc, None)
-            if old is not None:
-                for pid in old[0]:
-                    if loc_of.get(pid) == loc:
-                        del loc_of[pid]
+            old_place = places.pop(loc, None)
+            if old_place is not None:
+                for pid in old_place[0]:
+                    found = sig_of.get(pid)
+                    if found is not None and found[0] == loc:
+                        del sig_of[pid]
             place = _place(ctx, loc, at.get(loc), done, in_group)
             if place is not None:
                 places[loc] = place
                 for pid in place[0]:
-                    loc_of[pid] = loc
+                    sig_of[pid] = _sig(pieces[pid])
     else:
-        places, loc_of = {}, {}
+        places, sig_of = {}, {}
         for loc, pids in at.items():
             place = _place(ctx, loc, pids, done, in_group)
             if place is not None:
                 places[loc] = place
                 for pid in place[0]:
-                    loc_of[pid] = loc
+                    sig_of[pid] = _sig(pieces[pid])
     for loc in sorted(places):
         for st, owners in places[loc][1]:
             out.append(st)
             owned.append(owners)
     if memo is not None:
-        memo["stacks_cache"] = StackCache(gkey, places, loc_of)
+        memo["stacks_cache"] = StackCache(gkey, places, sig_of)
     if statedata.STRICT:
         full = _stacks(ctx)
         assert (out, owned) == full, "fog: the stacks kept from an earlier state differ from the state's own"
