@@ -43,11 +43,11 @@ OBSERVER = "observer"
 
 
 def watch_view(s: Session, row: GameRow, ctx: ServerContext) -> dict[str, Any]:
-    """``{version, role, status, view, result, pace, clocks}`` of a spectator: the engine's
+    """``{version, role, status, active, view, result, pace, clocks}`` of a spectator: the engine's
     ``view(state, "observer")`` (no hand, fog as the rules give it to nobody), no legal actions; from the
     same state cache as :func:`seat_view`."""
     state = load_state(s, row)
-    return {"version": row.version, "role": OBSERVER, "status": row.status,
+    return {"version": row.version, "role": OBSERVER, "status": row.status, "active": list(row.waiting or []),
             "view": engine_of(row).view(state, OBSERVER), "result": row.result, "pace": row.pace,
             "clocks": waiting.clocks_of(ctx, s, row)}
 

@@ -125,6 +125,7 @@ class WatchOut(BaseModel):
     version: int
     role: Literal["observer"] = "observer"
     status: str
+    active: list[str] = Field(default_factory=list, description="the roles that must decide now (public)")
     view: dict[str, Any]
     result: dict[str, Any] | None = None
     pace: Literal["live", "fast", "slow"] | None = Field(default=None, description="the game's pace, if any")
