@@ -32,6 +32,7 @@ from ashur.server import (
     routes_archive,
     routes_async,
     routes_table,
+    routes_watch,
     sweep,
     timing,
     waiting,
@@ -119,6 +120,7 @@ def create_app(settings: Settings | None = None, *, migrate: bool = False) -> Fa
     routes_async.register(app, ctx)
     routes_archive.register(app, ctx)
     routes_table.register(app, ctx)
+    routes_watch.register(app, ctx)
     pages.register(app)
     return app
 
@@ -247,6 +249,8 @@ def _routes(app: FastAPI, ctx: ServerContext) -> None:
         """Take an open seat, by invitation or (logged in) a public game's seat by role."""
         with db.read(ctx.engine) as s:
             caller = current_user(ctx, s, request, required=body.invite is None)
+        limits.take(ctx.engine, limits.join_checks(ctx.settings, client_of(request), lobby.user_id(caller.user)
+                                                   if caller else None))
         return lobby.join(ctx, caller.user if caller else None, game_id, body.role, body.invite)
 
     @app.post("/api/games/{game_id}/rematch", status_code=201, response_model=CreatedOut, tags=["lobby"])
@@ -316,12 +320,16 @@ def _routes(app: FastAPI, ctx: ServerContext) -> None:
         return play.chat_post(ctx, game_id, seat, body.text)
 
     @app.websocket("/api/games/{game_id}/ws")
-    async def socket(websocket: WebSocket, game_id: str, token: str = "") -> None:
-        """The seat's socket: its view after every change (``{"type": "view", ...}``) and chat."""
+    async def socket(websocket: WebSocket, game_id: str, token: str = "", watch: bool = False) -> None:
+        """The seat's socket: its view after every change (``{"type": "view", ...}``) and chat. With
+        ``?watch=1`` and no token, a spectator's: the public view after every change, no chat."""
         def check() -> str:
+            if watch and not token:
+                routes_watch.admit(ctx, game_id)
+                return play.OBSERVER
             with db.read(ctx.engine) as s:
                 if not token:
-                    raise ApiError(401, "a seat token is needed (?token=)")
+                    raise ApiError(401, "a seat token is needed (?token=), or ?watch=1 to watch")
                 return current_seat(ctx, s, websocket, game_id, token=token[:200]).role  # type: ignore[arg-type]
 
         try:
@@ -331,5 +339,8 @@ def _routes(app: FastAPI, ctx: ServerContext) -> None:
             return
         await websocket.accept()
         assert ctx.hub is not None
+        if role == play.OBSERVER:
+            await ctx.hub.serve(websocket, game_id, role)
+            return
         with waiting.CONNECTIONS.holding(game_id, role):
             await ctx.hub.serve(websocket, game_id, role)

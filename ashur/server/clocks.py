@@ -25,7 +25,9 @@ decisions several clocks run at once.
 When a clock runs out the seat is *expired*; it may still move until someone acts on it (a late move
 clamps the bank at zero before the increment). The other human seats may then :func:`claim` the game —
 the expired seats lose (a :class:`~ashur.core.contract.Result` with reason ``server.timeout``) — or
-:func:`hand_to_bot` the expired seat so the game goes on.
+:func:`hand_to_bot` the expired seat so the game goes on. When nobody does for a grace period after the
+expiry (``ASHUR_CLAIM_GRACE_HOURS``: :func:`grace_ends`, :func:`past_grace`), the sweep hands the seat to
+:data:`DEFAULT_BOT` itself, or ends the game as abandoned when it was the last human seat.
 """
 
 from __future__ import annotations
@@ -222,6 +224,25 @@ def next_expiry(clocks: Mapping[str, Clock | None], after: datetime | None = Non
     times = [t for c in clocks.values() if c is not None and (t := expires_at(c)) is not None
              and (after is None or t > as_utc(after))]
     return min(times) if times else None
+
+
+def grace_ends(clocks: Mapping[str, Clock | None], grace: float) -> datetime | None:
+    """The earliest moment a running clock of the game has been run out for `grace` seconds (when the
+    sweep acts on it by itself); None when no clock runs or `grace` is 0 (never)."""
+    if grace <= 0:
+        return None
+    times = [t for c in clocks.values() if c is not None and (t := expires_at(c)) is not None]
+    return min(times) + timedelta(seconds=grace) if times else None
+
+
+def past_grace(clocks: Mapping[str, Clock | None], now: datetime, grace: float) -> list[str]:
+    """The seats whose clock ran out at least `grace` seconds before `now` with no late move since (a
+    late move stops the clock), in the order of `clocks`; none when `grace` is 0."""
+    if grace <= 0:
+        return []
+    limit = as_utc(now) - timedelta(seconds=grace)
+    return [role for role, c in clocks.items()
+            if c is not None and (t := expires_at(c)) is not None and t <= limit]
 
 
 def expiry_options(

@@ -1,5 +1,7 @@
 """Limits: the request body limit (a body larger than the limit gets 413 before the application reads
-it), and the rate limits of logins, registrations, password resets, game creation and chat posts.
+it), and the rate limits of logins, registrations, password resets, game creation, chat posts, joining a
+seat and importing a save file (:func:`join_checks`, :func:`import_checks`: per client address and, apart,
+per user; a visitor without an account has a lower limit per address).
 
 A rate limit counts events per key in the ``rate_events`` table (so every worker and every host on one
 database counts alike): at most `limit` events of a key within the last `window` seconds, else 429 with a
@@ -14,7 +16,7 @@ import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import timedelta
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import orjson
 from sqlalchemy import Engine, delete, func, select
@@ -23,6 +25,9 @@ from sqlalchemy.orm import Session
 from ashur.server import db
 from ashur.server.errors import ApiError
 from ashur.server.models import RateEvent, as_aware, now
+
+if TYPE_CHECKING:
+    from ashur.server.settings import Settings
 
 MAX_WINDOW = 86400
 """Rate events older than a day are deleted whatever their key (no window is longer)."""
@@ -58,6 +63,37 @@ def exempt(client: str, networks: str) -> bool:
 def key_of(rate: Rate, what: str, value: str) -> str:
     """The event key of `rate` for `what` (``ip``, ``name``, ...) = `value` (cut to fit the column)."""
     return f"{rate.name}:{what}:{value.casefold()[:80]}"
+
+
+def user_checks(settings: Settings, rate: Rate, guest_rate: Rate, client: str,
+                user: int | None) -> list[tuple[Rate, str]]:
+    """The (rate, key) pairs of a limit counted per client address (unless the address is exempt,
+    ``ASHUR_RATE_EXEMPT``) and per user: a user's `rate` on both keys, a visitor's `guest_rate` on the
+    address. The per-user key holds wherever the user comes from."""
+    out: list[tuple[Rate, str]] = []
+    if user is not None:
+        out.append((rate, key_of(rate, "user", str(user))))
+    if not exempt(client, settings.rate_exempt):
+        per_ip = rate if user is not None else guest_rate
+        out.append((per_ip, key_of(per_ip, "ip", client)))
+    return out
+
+
+def join_checks(settings: Settings, client: str, user: int | None) -> list[tuple[Rate, str]]:
+    """The limit of joining seats (``ASHUR_JOIN_LIMIT``, ``ASHUR_GUEST_JOIN_LIMIT``, ``ASHUR_JOIN_WINDOW``)."""
+    reason = "too many seats joined; try again later"
+    return user_checks(settings, Rate("join", settings.join_limit, settings.join_window, reason),
+                       Rate("join-guest", settings.guest_join_limit, settings.join_window,
+                            "too many seats joined from this address without an account; try again later"),
+                       client, user)
+
+
+def import_checks(settings: Settings, client: str, user: int) -> list[tuple[Rate, str]]:
+    """The limit of save-file imports (``ASHUR_IMPORT_LIMIT``, ``ASHUR_IMPORT_WINDOW``); an import needs an
+    account, so there is no visitors' limit."""
+    rate = Rate("import", settings.import_limit, settings.import_window, "too many save files imported; "
+                "try again later")
+    return user_checks(settings, rate, rate, client, user)
 
 
 def check(s: Session, checks: Sequence[tuple[Rate, str]]) -> None:

@@ -154,6 +154,7 @@ def create_game(ctx: ServerContext, user: User | None, req: dict[str, Any], base
     with db.write(ctx.engine) as s:
         row = GameRow(id=gid, game=game.id, engine_version=game.version, scenario=scenario, options=options,
                       seed=str(match.seed), status=status, public=bool(req.get("public", True)), pace=pace,
+                      spectators=bool(req.get("spectators", True)),
                       version=0, n_actions=0, state=snapshot(match.state), waiting=game.active(match.state),
                       owner_id=owner, rematch_of=rematch_of.id if rematch_of else None)
         s.add(row)
@@ -231,7 +232,8 @@ def facts(s: Session, row: GameRow, moment: datetime | None = None) -> dict[str,
         "id": row.id, "game": row.game, "scenario": row.scenario, "options": row.options,
         "status": row.status, "pace": row.pace, "version": row.version, "active": list(row.waiting),
         "seats": {seat.role: {"kind": seat.kind, "bot": seat.bot, "player": name} for seat, name in seats},
-        "result": row.result, "public": row.public, "rematch_of": row.rematch_of, "rematch": row.rematch_id,
+        "result": row.result, "public": row.public, "spectators": row.spectators,
+        "rematch_of": row.rematch_of, "rematch": row.rematch_id,
         "created_at": row.created_at.isoformat(), "updated_at": row.updated_at.isoformat(),
     }
 
@@ -284,4 +286,5 @@ def rematch(ctx: ServerContext, seat: SeatRow, user: User | None, base: str) -> 
     layout = {x.role: ("human" if x.role == seat.role else f"bot:{x.bot}" if x.kind == "bot" else "open")
               for x in seats}
     return create_game(ctx, user, {"game": row.game, "scenario": row.scenario, "options": row.options,
-                                   "seats": layout, "pace": row.pace, "public": row.public}, base, rematch_of=row)
+                                   "seats": layout, "pace": row.pace, "public": row.public,
+                                   "spectators": row.spectators}, base, rematch_of=row)

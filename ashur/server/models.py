@@ -7,6 +7,7 @@ from datetime import UTC, datetime
 from typing import Any
 
 from sqlalchemy import JSON, Boolean, DateTime, ForeignKey, Index, Integer, String, Text, UniqueConstraint
+from sqlalchemy import true as sql_true
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
 
 
@@ -90,6 +91,8 @@ class GameRow(Base):
     seed: Mapped[str] = mapped_column(String(100))  # secret: never sent to a client
     status: Mapped[str] = mapped_column(String(16), index=True)  # open, active, finished
     public: Mapped[bool] = mapped_column(Boolean, default=True)
+    # anyone may watch the game's public (observer) view, live (ashur.server.routes_watch)
+    spectators: Mapped[bool] = mapped_column(Boolean, default=True, server_default=sql_true())
     pace: Mapped[str | None] = mapped_column(String(16), nullable=True)  # live, fast, slow
     version: Mapped[int] = mapped_column(Integer, default=0)
     n_actions: Mapped[int] = mapped_column(Integer, default=0)
@@ -108,6 +111,9 @@ class GameRow(Base):
     clock_expires_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), nullable=True, index=True)
     clock_expiry_done: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), nullable=True)
     clock_rev: Mapped[int] = mapped_column(Integer, default=0, server_default="0")
+    # the earliest moment a running clock's grace after its expiry runs out (ASHUR_CLAIM_GRACE_HOURS; NULL:
+    # none): the sweep then hands the seat to a bot, or ends the game as abandoned (ashur.server.sweep)
+    clock_grace_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), nullable=True, index=True)
     # moved whenever a seat's token, kind or holder changes (join, hand-over to a bot): the per-process
     # cache of seat tokens (ashur.server.auth) checks its entries against it
     seat_rev: Mapped[int] = mapped_column(Integer, default=0, server_default="0")

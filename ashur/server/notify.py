@@ -51,6 +51,9 @@ TEMPLATES: dict[str, dict[str, str]] = {
         "expired_subject": "A clock ran out in {game} (game {id})",
         "expired_text": "The clock of {expired} ran out in {game} {scenario} (game {id}). As {role} you may "
                         "claim the game or hand the seat to a bot: {url}",
+        "handed_subject": "A seat was handed to a bot in {game} (game {id})",
+        "handed_text": "Nobody acted on the expired clock of {handed} in {game} {scenario} (game {id}) within "
+                       "the grace period: a bot plays that seat now. The game goes on: {url}",
     },
     "de": {
         "subject": "Du bist am Zug in {game} (Partie {id})",
@@ -58,6 +61,10 @@ TEMPLATES: dict[str, dict[str, str]] = {
         "expired_subject": "Eine Uhr ist abgelaufen in {game} (Partie {id})",
         "expired_text": "Die Uhr von {expired} ist abgelaufen in {game} {scenario} (Partie {id}). Als {role} "
                         "kannst du die Partie beanspruchen oder den Platz einem Bot übergeben: {url}",
+        "handed_subject": "Ein Platz wurde einem Bot übergeben in {game} (Partie {id})",
+        "handed_text": "Auf die abgelaufene Uhr von {handed} in {game} {scenario} (Partie {id}) hat innerhalb "
+                       "der Frist niemand reagiert: Ein Bot spielt diesen Platz jetzt. Die Partie geht weiter: "
+                       "{url}",
     },
     "ja": {
         "subject": "{game}（ゲーム {id}）であなたの番です",
@@ -65,10 +72,14 @@ TEMPLATES: dict[str, dict[str, str]] = {
         "expired_subject": "{game}（ゲーム {id}）で持ち時間が切れました",
         "expired_text": "{game} {scenario}（ゲーム {id}）で {expired} の持ち時間が切れました。{role} として勝利を"
                         "申し立てるか、その席をボットに任せることができます: {url}",
+        "handed_subject": "{game}（ゲーム {id}）で席がボットに渡されました",
+        "handed_text": "{game} {scenario}（ゲーム {id}）で {handed} の持ち時間切れに猶予期間内の対応がなかったため、"
+                       "その席はボットが担当します。ゲームは続きます: {url}",
     },
 }
 """Short message templates per language; placeholders: game, scenario, id, role, url (and, for the
-``expired_*`` notice of the clock sweep, expired: the roles whose clock ran out)."""
+``expired_*`` notice of the clock sweep, expired: the roles whose clock ran out; for the ``handed_*``
+notice, handed: the roles the sweep gave to a bot when the grace after their expiry ran out)."""
 
 WEBHOOK_TIMEOUT = 5.0
 SMTP_TIMEOUT = 10.0
@@ -138,6 +149,8 @@ class Notice:
     lang: str = "en"
     expired: tuple[str, ...] = ()
     """Non-empty: the notice tells `role` that these seats' clocks ran out (claim or hand to a bot)."""
+    handed: tuple[str, ...] = ()
+    """Non-empty: the notice tells `role` that the sweep handed these expired seats to a bot."""
 
     def __post_init__(self) -> None:
         parts = urlsplit(self.url)
@@ -149,7 +162,7 @@ class Notice:
 
     @classmethod
     def for_game(cls, game: str, scenario: str, game_id: str | int, role: str, url: str,
-                 lang: str = "en", expired: tuple[str, ...] = ()) -> Notice:
+                 lang: str = "en", expired: tuple[str, ...] = (), handed: tuple[str, ...] = ()) -> Notice:
         """A notice with the display names of registered `game` and `scenario` (ids when unknown)."""
         from ashur.core.errors import AshurError
         from ashur.core.registry import get_game
@@ -162,13 +175,15 @@ class Notice:
             scenario_name = info.name if info else scenario
         except AshurError:
             pass
-        return cls(game_name, scenario_name, str(game_id), role, url, lang, tuple(expired))
+        return cls(game_name, scenario_name, str(game_id), role, url, lang, tuple(expired), tuple(handed))
 
     def render(self) -> tuple[str, str]:
         """(subject, text) in the notice's language (English when it has no template)."""
         tpl = TEMPLATES.get(self.lang, TEMPLATES["en"])
         facts = {"game": self.game, "scenario": self.scenario, "id": self.game_id, "role": self.role,
-                 "url": self.url, "expired": ", ".join(self.expired)}
+                 "url": self.url, "expired": ", ".join(self.expired), "handed": ", ".join(self.handed)}
+        if self.handed:
+            return tpl["handed_subject"].format(**facts), tpl["handed_text"].format(**facts)
         if self.expired:
             return tpl["expired_subject"].format(**facts), tpl["expired_text"].format(**facts)
         return tpl["subject"].format(**facts), tpl["text"].format(**facts)

@@ -29,6 +29,7 @@ PAGES: dict[str, str] = {
     "/play/{game_id}": "table",
     "/join/{game_id}": "join",
     "/replay/{game_id}": "replay",
+    "/watch/{game_id}": "watch",
 }
 
 

@@ -38,6 +38,20 @@ def seat_view(s: Session, row: GameRow, role: str, ctx: ServerContext) -> dict[s
             "result": row.result, "pace": row.pace, "clocks": waiting.clocks_of(ctx, s, row)}
 
 
+OBSERVER = "observer"
+"""The contract's role of nobody: ``view(state, "observer")`` is the public view (spectators)."""
+
+
+def watch_view(s: Session, row: GameRow, ctx: ServerContext) -> dict[str, Any]:
+    """``{version, role, status, active, view, result, pace, clocks}`` of a spectator: the engine's
+    ``view(state, "observer")`` (no hand, fog as the rules give it to nobody), no legal actions; from the
+    same state cache as :func:`seat_view`."""
+    state = load_state(s, row)
+    return {"version": row.version, "role": OBSERVER, "status": row.status, "active": list(row.waiting or []),
+            "view": engine_of(row).view(state, OBSERVER), "result": row.result, "pace": row.pace,
+            "clocks": waiting.clocks_of(ctx, s, row)}
+
+
 def view(ctx: ServerContext, game_id: str, seat: SeatRef) -> dict[str, Any]:
     """The view of `seat` (StaleSeat when the game's seats changed since its token was looked up)."""
     with db.read(ctx.engine) as s:

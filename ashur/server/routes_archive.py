@@ -25,11 +25,11 @@ from starlette.concurrency import run_in_threadpool
 
 from ashur.core.errors import AshurError
 from ashur.core.registry import get_game
-from ashur.server import archive, db, events
-from ashur.server.auth import bearer, current_seat, current_user
+from ashur.server import archive, db, events, limits
+from ashur.server.auth import bearer, client_of, current_seat, current_user
 from ashur.server.context import ServerContext
 from ashur.server.errors import ApiError
-from ashur.server.lobby import seat_url
+from ashur.server.lobby import seat_url, user_id
 from ashur.server.models import ActionRow, GameRow, LogRow, SeatRow
 from ashur.server.schemas import CreatedOut
 from ashur.server.store import dumps, engine_of, get_row, load_state, new_id, new_token, remember, snapshot
@@ -172,6 +172,7 @@ def import_game(ctx: ServerContext, request: Request, body: bytes, base: str) ->
     with db.read(ctx.engine) as s:
         caller = current_user(ctx, s, request)
         assert caller is not None
+    limits.take(ctx.engine, limits.import_checks(ctx.settings, client_of(request), user_id(caller.user)))
     if not body.strip():
         raise ApiError(422, "send a save file (*.ashur.json) as the body or as a form's file")
     name, text = _upload_text(body, request.headers.get("content-type", ""))
@@ -238,7 +239,8 @@ def register(app: FastAPI, ctx: ServerContext) -> None:
     async def import_route(request: Request) -> dict[str, Any]:
         """A new (private) game continuing a save file: the file's JSON as the body, or a form's file. The
         caller (a user) holds its human seats. A bad file: 422 naming its line and field, or the first
-        action that does not fit."""
+        action that does not fit. At most ``ASHUR_IMPORT_LIMIT`` imports per user and per client address
+        within ``ASHUR_IMPORT_WINDOW`` seconds: 429 with ``Retry-After``."""
         if bearer(request) is None and not request.cookies:
             raise ApiError(401, "log in first (Authorization: Bearer <token>, or the session cookie)")
         body = await request.body()

@@ -58,6 +58,7 @@ class CreateGameIn(Strict):
     pace: Literal["live", "fast", "slow"] | None = None
     seed: StrictInt | StrictStr | None = Field(default=None, description="only with --dev")
     public: StrictBool = True
+    spectators: StrictBool = Field(default=True, description="anyone may watch the game's public view live")
 
 
 class SeatTokenOut(BaseModel):
@@ -118,6 +119,19 @@ class SeatViewOut(BaseModel):
     clocks: dict[str, ClockOut | None] = Clocks
 
 
+class WatchOut(BaseModel):
+    """What a spectator sees: the engine's public view (``view(state, "observer")``), no legal actions."""
+
+    version: int
+    role: Literal["observer"] = "observer"
+    status: str
+    active: list[str] = Field(default_factory=list, description="the roles that must decide now (public)")
+    view: dict[str, Any]
+    result: dict[str, Any] | None = None
+    pace: Literal["live", "fast", "slow"] | None = Field(default=None, description="the game's pace, if any")
+    clocks: dict[str, ClockOut | None] = Clocks
+
+
 class ChatIn(Strict):
     text: StrictStr = Field(min_length=1, max_length=2000)
 
@@ -154,6 +168,7 @@ class GameFacts(BaseModel):
     seats: dict[str, SeatFacts]
     result: dict[str, Any] | None
     public: bool
+    spectators: bool = True
     rematch_of: str | None
     rematch: str | None
     created_at: str

@@ -46,6 +46,14 @@ class Settings(BaseSettings):
     chat_limit: int = 30
     """Chat messages a client address posts within `chat_window` seconds."""
     chat_window: int = Field(60, ge=1, le=86400)
+    join_limit: int = 60
+    """Seats a client address (and, apart, a user) takes by joining within `join_window` seconds, logged in."""
+    guest_join_limit: int = 15
+    """The same for visitors without an account (joining by an invitation), per client address."""
+    join_window: int = Field(3600, ge=1, le=86400)
+    import_limit: int = 30
+    """Save files a client address (and, apart, a user) imports within `import_window` seconds."""
+    import_window: int = Field(3600, ge=1, le=86400)
     rate_exempt: str = ""
     """Comma-separated client addresses or networks not limited by address (e.g. ``127.0.0.1`` for a
     load test); the limits per name still apply."""
@@ -58,6 +66,10 @@ class Settings(BaseSettings):
     the database). An Assyrian Wars state takes about 0.3 MB; a miss reloads the snapshot and the log."""
     sweep_seconds: float = 5.0
     """How often each process looks for pace clocks that ran out (:mod:`ashur.server.sweep`)."""
+    claim_grace_hours: float = Field(72.0, ge=0, le=24 * 366)
+    """Hours after a pace clock ran out during which the other seats may claim or hand the seat to a bot
+    and the late player may still move; then the sweep hands the seat to ``bot:random`` itself (or ends the
+    game as abandoned when no other human seat is left). 0: never (the game waits for a claim)."""
     guests: bool = False
     """Let visitors without an account create games (against bots, by seat tokens). ``ashur serve`` turns
     it on when it listens on a loopback address only, unless ``ASHUR_GUESTS`` says otherwise."""

@@ -17,6 +17,12 @@ How it stays cheap and safe with several workers and hosts on one database:
   all in that transaction; the notices are queued after it commits. So every expiry is handled once, by
   one process; a crash between the commit and the sending loses a notice, never doubles it (as the "your
   move" notices). A seat that moves late and runs out again later is a new expiry.
+- After the grace (``ASHUR_CLAIM_GRACE_HOURS``, default 72; ``games.clock_grace_at`` holds the earliest
+  end of a running clock's grace, kept like ``clock_expires_at``) with no claim, no hand-over and no late
+  move, the sweep acts itself, in the same locked transaction: the expired seat goes to ``bot:random``
+  (its token revoked, as ``hand-to-bot``) and the other human seats are told, or, when no other human
+  seat is left, the game ends as abandoned (the result account deletion gives). A handed seat is no human
+  seat any more and an ended game no active one: it happens once.
 - With ``--dev`` the server's clock is the moved one (``POST /api/dev/clock``); tests run clocks out so.
 """
 
@@ -24,14 +30,17 @@ from __future__ import annotations
 
 import asyncio
 import logging
+from dataclasses import dataclass, field
 from datetime import datetime
 from typing import TYPE_CHECKING
 
-from sqlalchemy import select
+from sqlalchemy import or_, select
 from starlette.concurrency import run_in_threadpool
 
 from ashur.server import clocks, db, events, notify, waiting
-from ashur.server.models import GameRow
+from ashur.server.accounts_more import ABANDONED
+from ashur.server.models import GameRow, SeatRow, User
+from ashur.server.models import now as wall_now
 
 if TYPE_CHECKING:
     from ashur.server.context import ServerContext
@@ -42,44 +51,108 @@ BATCH = 200
 
 
 def due(ctx: ServerContext, now: datetime, limit: int = BATCH) -> list[str]:
-    """The active games with an unhandled clock expiry at or before `now`, earliest first."""
+    """The active games with an unhandled clock expiry, or an expiry's grace run out, at or before `now`,
+    earliest first."""
     with db.read(ctx.engine) as s:
-        return list(s.execute(select(GameRow.id).where(GameRow.status == "active",
-                                                       GameRow.clock_expires_at.is_not(None),
-                                                       GameRow.clock_expires_at <= now)
-                              .order_by(GameRow.clock_expires_at).limit(limit)).scalars())
+        found = s.execute(select(GameRow.id, GameRow.clock_expires_at, GameRow.clock_grace_at).where(
+            GameRow.status == "active",
+            or_(GameRow.clock_expires_at <= now, GameRow.clock_grace_at <= now))
+            .limit(limit)).all()
+    firsts = {gid: min(clocks.as_utc(t) for t in (a, b) if t is not None) for gid, a, b in found}
+    return sorted(firsts, key=lambda gid: firsts[gid])
+
+
+@dataclass
+class _Handled:
+    """What one look at a game did: the seats whose expiry was told, the seats handed to a bot after the
+    grace, whether the game ended as abandoned, and the notices to send after the commit."""
+
+    expired: list[str] = field(default_factory=list)
+    handed: list[str] = field(default_factory=list)
+    abandoned: bool = False
+    jobs: list[tuple[notify.Notice, notify.Recipient]] = field(default_factory=list)
+    version: int = 0
+    waiting: list[str] = field(default_factory=list)
+
+
+def _notices(game: GameRow, humans: dict[str, SeatRow], users: dict[int, User], skip: list[str],
+             **what: tuple[str, ...]) -> list[tuple[notify.Notice, notify.Recipient]]:
+    """A notice (expired or handed, by `what`) to every reachable human seat not in `skip`."""
+    link = notify.game_link(waiting.base_url(), game.id)
+    jobs = []
+    for role, seat in humans.items():
+        if role in skip or seat.user_id is None:
+            continue
+        who = waiting.recipient(users.get(seat.user_id))
+        if who is not None:
+            jobs.append((notify.Notice.for_game(game.game, game.scenario, game.id, role, link, who.lang, **what),
+                         who))
+    return jobs
+
+
+def _after_grace(game: GameRow, humans: dict[str, SeatRow], users: dict[int, User], late: list[str],
+                 out: _Handled) -> None:
+    """The seats in `late` ran out more than the grace ago and nobody acted: each goes to
+    :data:`~ashur.server.clocks.DEFAULT_BOT` (token revoked, clock dropped, as a hand-over by a seat) while
+    another human seat remains; else the game ends as abandoned (as when its last human deleted the
+    account). Changes `humans` (the handed seats leave it)."""
+    if all(role in late for role in humans):
+        game.status = "finished"
+        game.result = {"over": True, "scores": {}, "winners": [], "reason": ABANDONED}
+        game.waiting = []
+        game.undo_role = None
+        game.version += 1
+        out.abandoned = True
+    kind = clocks.DEFAULT_BOT.removeprefix("bot:")
+    for role in late:
+        seat = humans.pop(role)
+        seat.kind, seat.bot, seat.clock, seat.token_hash, seat.user_id = "bot", kind, None, None, None
+    game.seat_rev += 1
+    game.clock_rev += 1
+    game.updated_at = wall_now()
+    out.handed = [] if out.abandoned else list(late)
+    if not out.abandoned:
+        out.jobs += _notices(game, humans, users, [], handed=tuple(late))
 
 
 def handle(ctx: ServerContext, game_id: str) -> list[str]:
-    """Handle the passed expiry of `game_id` if no process did yet: the expired roles (empty: nothing to do)."""
-    jobs: list[tuple[notify.Notice, notify.Recipient]] = []
+    """Handle the passed expiry, or the passed grace, of `game_id` if no process did yet: the roles acted
+    on (empty: nothing to do). Once per expiry: the notice to the other seats; after the grace, the
+    hand-over to a bot or the abandoned end (:func:`_after_grace`)."""
+    out = _Handled()
     with db.write(ctx.engine) as s:
         now = waiting.server_now(ctx, s)
         game, humans, users = waiting._load(s, game_id, lock=True)
-        pending = game.clock_expires_at
-        if game.status != "active" or pending is None or clocks.as_utc(pending) > now:
+        pending, grace_at = game.clock_expires_at, game.clock_grace_at
+        if game.status != "active" or not any(t is not None and clocks.as_utc(t) <= now
+                                              for t in (pending, grace_at)):
             return []  # handled by another process, or the clocks changed since the query
+        late = clocks.past_grace({r: x.clock for r, x in humans.items()}, now, waiting.grace_seconds(ctx))
+        if late:
+            _after_grace(game, humans, users, late, out)
         by_role = {r: x.clock for r, x in humans.items()}
-        gone = clocks.expired_seats(by_role, now)
+        gone = clocks.expired_seats(by_role, now) if pending is not None and clocks.as_utc(pending) <= now else []
         times = [t for r in gone if (t := clocks.expires_at(by_role[r])) is not None]
         if gone and times:
             game.clock_expiry_done = max(times)
             game.clock_rev += 1
         game.clock_expires_at = waiting.pending_expiry(game, by_role)
-        if not gone:
-            return []
-        link = notify.game_link(waiting.base_url(), game.id)
-        for role, seat in humans.items():
-            if role in gone or seat.user_id is None:
-                continue
-            who = waiting.recipient(users.get(seat.user_id))
-            if who is not None:
-                jobs.append((notify.Notice.for_game(game.game, game.scenario, game.id, role, link, who.lang,
-                                                    expired=tuple(gone)), who))
-    events.poke(ctx, game_id)
-    waiting.send(jobs)
-    log.info("game %s: the clock of %s ran out (%d notices)", game_id, ", ".join(gone), len(jobs))
-    return gone
+        game.clock_grace_at = waiting.pending_grace(ctx, game, by_role)
+        out.expired = gone
+        if gone:
+            out.jobs += _notices(game, humans, users, gone, expired=tuple(gone))
+        out.version, out.waiting = game.version, list(game.waiting or [])
+    if late:
+        events.after_change(ctx, game_id, out.version, out.waiting)  # the bots take over, the clocks follow
+    elif gone:
+        events.poke(ctx, game_id)
+    waiting.send(out.jobs)
+    if late:
+        log.info("game %s: the grace after the clock of %s ran out: %s", game_id, ", ".join(late),
+                 "abandoned" if out.abandoned else "handed to a bot")
+    if gone:
+        log.info("game %s: the clock of %s ran out (%d notices)", game_id, ", ".join(gone), len(out.jobs))
+    return [*late, *gone]
 
 
 def sweep_once(ctx: ServerContext) -> list[str]:

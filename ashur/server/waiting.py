@@ -160,6 +160,7 @@ class _Decision:
     due: list[str]
     changed: bool
     expires: datetime | None
+    grace: datetime | None
 
 
 def _same_time(a: datetime | None, b: datetime | None) -> bool:
@@ -176,6 +177,19 @@ def pending_expiry(game: GameRow, by_role: dict[str, clocks.Clock | None]) -> da
     return clocks.next_expiry(by_role, after=game.clock_expiry_done)
 
 
+def grace_seconds(ctx: ServerContext) -> float:
+    """``ASHUR_CLAIM_GRACE_HOURS`` in seconds (0: the sweep never acts on an expiry by itself)."""
+    return float(ctx.settings.claim_grace_hours) * clocks.HOUR
+
+
+def pending_grace(ctx: ServerContext, game: GameRow, by_role: dict[str, clocks.Clock | None]) -> datetime | None:
+    """The earliest moment the grace after a running clock's expiry runs out (None when the game is not
+    being played): what ``games.clock_grace_at`` holds, for the sweep."""
+    if game.status != "active":
+        return None
+    return clocks.grace_ends(by_role, grace_seconds(ctx))
+
+
 def _reachable(user: User | None, sending: Sending | None) -> bool:
     if user is None or sending is None:
         return False
@@ -190,9 +204,10 @@ def _decide(ctx: ServerContext, s: Session, game: GameRow, humans: dict[str, Sea
     new, due = notify.plan(seats, waiting, now, game.pace)
     due = [r for r in due if _reachable(users.get(humans[r].user_id or -1), _sending)]
     expires = pending_expiry(game, dict(new))
+    grace = pending_grace(ctx, game, dict(new))
     changed = (bool(due) or any(new[role] != r.clock for role, r in humans.items())
-               or not _same_time(expires, game.clock_expires_at))
-    return _Decision(new, due, changed, expires)
+               or not _same_time(expires, game.clock_expires_at) or not _same_time(grace, game.clock_grace_at))
+    return _Decision(new, due, changed, expires, grace)
 
 
 def _load(s: Session, game_id: str, *, lock: bool) -> tuple[GameRow, dict[str, SeatRow], dict[int, User]]:
@@ -224,6 +239,8 @@ def on_change(ctx: ServerContext, game_id: str, version: int, waiting_roles: lis
                 moved = game.pace is not None  # without a pace no clock is shown: nothing to push
         if not _same_time(decision.expires, game.clock_expires_at):
             game.clock_expires_at = decision.expires
+        if not _same_time(decision.grace, game.clock_grace_at):
+            game.clock_grace_at = decision.grace
         if moved:
             game.clock_rev += 1
         for role in decision.due:

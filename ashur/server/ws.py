@@ -6,7 +6,9 @@ per worker) on PostgreSQL; on SQLite each process polls, every :data:`POLL_SECON
 newest chat message of the games it holds sockets for (one background task, two indexed queries, nothing
 when no socket is open) and pokes the games that changed. Each socket has one sender task that, when
 dirty, reads the current view in the thread pool and sends it if it is newer than the last one sent; so
-a reconnecting client gets the current view at once, and pushes never go out of order. A view is sent
+a reconnecting client gets the current view at once, and pushes never go out of order. A spectator's
+socket (role :data:`~ashur.server.play.OBSERVER`, ``?watch=1``) gets the public view the same way and no
+chat (the chat belongs to the seats). A view is sent
 again when the game's clocks were written (``games.clock_rev``: a clock started or stopped, or the sweep
 found one run out), so that a socket shows each seat's clock as stored.
 """
@@ -29,7 +31,7 @@ from ashur.server import db
 from ashur.server.context import ServerContext
 from ashur.server.events import CHANNEL
 from ashur.server.models import ChatRow, GameRow
-from ashur.server.play import chat_since, seat_view
+from ashur.server.play import OBSERVER, chat_since, seat_view, watch_view
 from ashur.server.store import get_row
 
 log = logging.getLogger("ashur.server")
@@ -47,6 +49,11 @@ class Subscriber:
     version: int = -1
     clock_rev: int = -1
     chat_id: int = 0
+
+    @property
+    def watching(self) -> bool:
+        """A spectator's socket: the observer's view, no chat."""
+        return self.role == OBSERVER
 
 
 class Hub:
@@ -146,13 +153,17 @@ class Hub:
                 self._stop.wait(1.0)
 
     def _build(self, sub: Subscriber) -> list[dict[str, Any]]:
-        """The messages `sub` has not had yet: its seat's view when the version or the clocks moved, new
-        chat. A view carries its clock revision under the private key ``_clock_rev`` (not sent)."""
+        """The messages `sub` has not had yet: its seat's view (a spectator's: the observer's) when the
+        version or the clocks moved, new chat (not to spectators). A view carries its clock revision under
+        the private key ``_clock_rev`` (not sent)."""
         out: list[dict[str, Any]] = []
         with db.read(self.ctx.engine) as s:
             row = get_row(s, sub.game_id)
             if (row.version, row.clock_rev) != (sub.version, sub.clock_rev):
-                out.append({"type": "view", **seat_view(s, row, sub.role, self.ctx), "_clock_rev": row.clock_rev})
+                shown = watch_view(s, row, self.ctx) if sub.watching else seat_view(s, row, sub.role, self.ctx)
+                out.append({"type": "view", **shown, "_clock_rev": row.clock_rev})
+            if sub.watching:
+                return out
             for msg in chat_since(s, sub.game_id, sub.chat_id):
                 out.append({"type": "chat", **msg})
         return out

@@ -94,8 +94,12 @@ async function renderPublic(nodes, user, lang) {
   }))), t("lobby.open.none"));
   fill(nodes.active, await Promise.all(active.map((item) => gameRow(item, lang, {
     details: [seatList(item)],
-    actions: Object.keys(seatsOf(item.id)).length
-      ? [el("a", { href: `/play/${item.id}`, class: "button" }, t("lobby.open_table"))] : [],
+    actions: [
+      ...(Object.keys(seatsOf(item.id)).length
+        ? [el("a", { href: `/play/${item.id}`, class: "button" }, t("lobby.open_table"))] : []),
+      ...(item.spectators !== false
+        ? [el("a", { href: `/watch/${item.id}`, class: "button secondary watch" }, t("lobby.watch"))] : []),
+    ],
   }))), t("lobby.active.none"));
   fill(nodes.finished, await Promise.all(finished.map((item) => gameRow(item, lang, {
     details: [seatList(item), resultLine(item.result)],
