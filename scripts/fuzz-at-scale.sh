@@ -3,6 +3,7 @@
 # uses). Each chunk is one `ashur fuzz --json` run; its summary line is appended to fuzz-at-scale.jsonl, so
 # a run stopped part way is resumed by calling the script again (finished chunks are skipped).
 #   scripts/fuzz-at-scale.sh [CHUNKS] [GAMES_PER_SCENARIO_PER_CHUNK]
+# Chunk k uses the seed FUZZ_SEED_BASE + k (default 1000): another base gives other games.
 # Checks: every step (no exception, no dead end, step limit, slow decisions) and, sampled every
 # FUZZ_EVERY steps (default 20), determinism, undo, JSON round trip, invariants, views, the view and log
 # leak checks; replay determinism at each end.
@@ -18,7 +19,7 @@ configs=(
   "-o players=2 -o special_abilities=false -o fog_of_war=false -o reduced_leaders=false -o elimination=true"
 )
 for ((chunk = 0; chunk < chunks; chunk++)); do
-  seed=$((1000 + chunk))
+  seed=$((${FUZZ_SEED_BASE:-1000} + chunk))
   if [[ -f "$out" ]] && grep -q "\"chunk\": $chunk," "$out"; then
     continue
   fi
