@@ -80,31 +80,24 @@ def _stacks_owned(ctx: Ctx) -> tuple[list[dict[str, Any]], list[frozenset[str]]]
     return _stacks(ctx)
 
 
-Place = tuple[tuple[str, ...], list[tuple[dict[str, Any], frozenset[str]]]]
-"""The stacks of one location: the ids of its pieces that are in no army group, and its stacks with their
-owners (by inside the city or not, then owner)."""
-
-
-def _sig(p: dict[str, Any]) -> tuple[Any, ...]:
-    """What :func:`_place` reads of a piece (its location first): a touched piece whose signature is unchanged
-    cannot change any stack."""
-    return (p["loc"], p.get("city"), p["kind"], p.get("nation"), p.get("hired"), p.get("army"), p.get("red"),
-            p.get("crowned"))
+Place = tuple[tuple[str, ...], list[dict[str, Any]], list[frozenset[str]]]
+"""The stacks of one location: the ids of its pieces that are in no army group, its stacks (by inside the
+city or not, then owner) and their owners."""
 
 
 class StackCache:
     """The stacks of one state, location by location, for the next states to reuse (issue 12): a later
     state recomputes only the locations of the pieces its actions changed, all of them when the army groups
-    changed. ``Ctx.piece`` hands out every record that may be changed (most are only read): the signature of
-    each piece kept in a place (:func:`_sig`) tells the changed ones apart. A king is recomputed whenever it
-    is touched (its ratings depend on more than its record, 2.1.2)."""
+    changed. ``Ctx.piece`` hands out every record that may be changed, and most are only read: a copy of the
+    record of each piece kept in a place (``rec_of``) tells the changed ones apart. A king is recomputed
+    whenever it is touched (its ratings depend on more than its record, 2.1.2)."""
 
-    __slots__ = ("groups", "places", "sig_of")
+    __slots__ = ("groups", "places", "rec_of")
 
-    def __init__(self, groups: bytes, places: dict[str, Place], sig_of: dict[str, tuple[Any, ...]]) -> None:
+    def __init__(self, groups: bytes, places: dict[str, Place], rec_of: dict[str, dict[str, Any]]) -> None:
         self.groups = groups
         self.places = places
-        self.sig_of = sig_of
+        self.rec_of = rec_of
 
 
 def _stacks_kept(ctx: Ctx) -> tuple[list[dict[str, Any]], list[frozenset[str]]]:
@@ -121,41 +114,43 @@ def _stacks_kept(ctx: Ctx) -> tuple[list[dict[str, Any]], list[frozenset[str]]]:
     if base is not None and base[0].groups == gkey:
         prev, touched = base
         places = dict(prev.places)
-        sig_of = dict(prev.sig_of)
+        rec_of = dict(prev.rec_of)
         dirty: set[str] = set()
         for pid in touched:
             p = pieces[pid]
-            old = sig_of.get(pid)
-            if old is None or p["kind"] == "king" or old != _sig(p):
+            old = rec_of.get(pid)
+            if old is None:
+                if _on_map(p["loc"]):
+                    dirty.add(p["loc"])
+            elif old != p or p["kind"] == "king":
                 dirty.add(p["loc"])
-                if old is not None:
-                    dirty.add(old[0])
+                dirty.add(old["loc"])
         for loc in dirty:
             old_place = places.pop(loc, None)
             if old_place is not None:
                 for pid in old_place[0]:
-                    found = sig_of.get(pid)
-                    if found is not None and found[0] == loc:
-                        del sig_of[pid]
+                    found = rec_of.get(pid)
+                    if found is not None and found["loc"] == loc:
+                        del rec_of[pid]
             place = _place(ctx, loc, at.get(loc), done, in_group)
             if place is not None:
                 places[loc] = place
                 for pid in place[0]:
-                    sig_of[pid] = _sig(pieces[pid])
+                    rec_of[pid] = dict(pieces[pid])
     else:
-        places, sig_of = {}, {}
+        places, rec_of = {}, {}
         for loc, pids in at.items():
             place = _place(ctx, loc, pids, done, in_group)
             if place is not None:
                 places[loc] = place
                 for pid in place[0]:
-                    sig_of[pid] = _sig(pieces[pid])
+                    rec_of[pid] = dict(pieces[pid])
     for loc in sorted(places):
-        for st, owners in places[loc][1]:
-            out.append(st)
-            owned.append(owners)
+        place = places[loc]
+        out.extend(place[1])
+        owned.extend(place[2])
     if memo is not None:
-        memo["stacks_cache"] = StackCache(gkey, places, sig_of)
+        memo["stacks_cache"] = StackCache(gkey, places, rec_of)
     if statedata.STRICT:
         full = _stacks(ctx)
         assert (out, owned) == full, "fog: the stacks kept from an earlier state differ from the state's own"
@@ -181,11 +176,16 @@ def _group_stacks(ctx: Ctx) -> tuple[list[dict[str, Any]], list[frozenset[str]],
     return out, owned, done, in_group
 
 
+def _on_map(loc: str) -> bool:
+    """Whether pieces at `loc` stand on the map (stacks are made there only)."""
+    return loc != "setup" and not loc.startswith(OFF_MAP_PREFIXES)
+
+
 def _place(ctx: Ctx, loc: str, pids: list[str] | None, done: set[str], in_group: set[str]) -> Place | None:
     """The stacks of the pieces at `loc` outside the army groups (None off the map or where there are none):
     per place (inside the city or not, owner) its pieces in id order (the location index keeps them sorted),
     armies first, then the loose pieces by tens."""
-    if not pids or loc == "setup" or loc.startswith(OFF_MAP_PREFIXES):
+    if not pids or not _on_map(loc):
         return None
     pieces = ctx.s["pieces"]
     kinds = _STACK_KINDS
@@ -205,7 +205,8 @@ def _place(ctx: Ctx, loc: str, pids: list[str] | None, done: set[str], in_group:
                 found.append(pid)
     if not kept:
         return None
-    stacks: list[tuple[dict[str, Any], frozenset[str]]] = []
+    stacks: list[dict[str, Any]] = []
+    owners: list[frozenset[str]] = []
     for (city, owner), rest in sorted(by_place.items()):
         mine = frozenset((owner,))
         armies: dict[str, list[str]] = {}
@@ -224,16 +225,18 @@ def _place(ctx: Ctx, loc: str, pids: list[str] | None, done: set[str], in_group:
                 units = armies.get(lid)
                 if units:
                     members = sorted([lid, *units])
-                    stacks.append(({"loc": loc, "city": city, "owner": owner, "kind": "army", "top": lid,
-                                    "pieces": members}, mine))
+                    stacks.append({"loc": loc, "city": city, "owner": owner, "kind": "army", "top": lid,
+                                   "pieces": members})
+                    owners.append(mine)
                     marched.update(members)
             if marched:
                 rest = [p for p in rest if p not in marched]
         for i in range(0, len(rest), MAX_STACK):
             chunk = rest[i:i + MAX_STACK]
-            stacks.append(({"loc": loc, "city": city, "owner": owner, "kind": "loose", "top": _top(ctx, chunk),
-                            "pieces": chunk}, mine))
-    return tuple(kept), stacks
+            stacks.append({"loc": loc, "city": city, "owner": owner, "kind": "loose", "top": _top(ctx, chunk),
+                           "pieces": chunk})
+            owners.append(mine)
+    return tuple(kept), stacks, owners
 
 
 def _stacks(ctx: Ctx) -> tuple[list[dict[str, Any]], list[frozenset[str]]]:
@@ -244,9 +247,8 @@ def _stacks(ctx: Ctx) -> tuple[list[dict[str, Any]], list[frozenset[str]]]:
     for loc in sorted(at):
         place = _place(ctx, loc, at[loc], done, in_group)
         if place is not None:
-            for st, owners in place[1]:
-                out.append(st)
-                owned.append(owners)
+            out.extend(place[1])
+            owned.extend(place[2])
     return out, owned
 
 

@@ -21,6 +21,7 @@ from ashur.games.assyrian_wars.rules.base.naval import sea_control_map
 from ashur.games.assyrian_wars.rules.base.players import countries_of_role
 from ashur.games.assyrian_wars.rules.course.impulse import income_of
 from ashur.games.assyrian_wars.rules.course.orders import scramble_orders
+from ashur.games.assyrian_wars.rules.course.tribute import tribute_balances
 
 State = dict[str, Any]
 RECENT_LOG = 30
@@ -33,11 +34,12 @@ def card_info(ctx: Ctx, number: int) -> dict[str, Any]:
             "home": card.owner is not None}
 
 
-def public_country(ctx: Ctx, cid: str) -> dict[str, Any]:
-    co = ctx.country(cid)
+def public_country(ctx: Ctx, cid: str, balances: dict[str, int] | None = None) -> dict[str, Any]:
+    """What everyone sees of a country; `balances`: every country's tribute balance (5.2.2), when known."""
+    co = ctx.s["countries"][cid]
     home_in_hand = sum(1 for n in co["hand"] if ctx.is_home_card(n))
     return {
-        "active": co["active"], "eco": co["eco"], "income": income_of(ctx, cid) if not ctx.is_nomad(cid) else 0,
+        "active": co["active"], "eco": co["eco"], "income": income_of(ctx, cid, balances),
         "vp": co["vp"], "saved": co["saved"], "borrowed": co.get("borrowed", 0), "camp": co.get("camp"),
         "cards": len(co["hand"]), "home_cards_in_hand": home_in_hand,
         "home_discard": list(co["home_discard"]), "ag_sold": co.get("ag_sold", False),
@@ -50,12 +52,13 @@ def _public_bytes(ctx: Ctx) -> bytes:
     control; not the pieces and areas, copied apart), serialised once per state: each view loads its own
     copy from these bytes."""
     s = ctx.s
+    balances = tribute_balances(ctx)
     return orjson.dumps({
         "diplo": s["diplo"], "wars": s["wars"], "tribute": s["tribute"],
         "refused": s["refused"], "conquered": s["conquered"], "sieges": s["sieges"], "trade": s["trade"],
         "control": s["control"], "final": s.get("final"), "groups": dict(sorted(s.get("groups", {}).items())),
         "vp_battles": s.get("vp_battles", []),
-        "countries": {cid: public_country(ctx, cid) for cid in s["countries"]},
+        "countries": {cid: public_country(ctx, cid, balances) for cid in s["countries"]},
         "discard": s["discard"], "faceup": s["faceup"], "sea_control": sea_control_map(ctx),
         "foreign_wars": s.get("foreign_wars", []),
     })

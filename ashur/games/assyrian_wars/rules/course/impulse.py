@@ -102,14 +102,16 @@ def track_after_last_card(ctx: Ctx) -> list[str]:
     return track
 
 
-def income_of(ctx: Ctx, cid: str) -> int:
-    """APs of income per impulse round (6.18): the ECO level with this turn's tribute (5.2.2)."""
-    from ashur.games.assyrian_wars.rules.course.tribute import tribute_balance
+def income_of(ctx: Ctx, cid: str, balances: dict[str, int] | None = None) -> int:
+    """APs of income per impulse round (6.18): the ECO level with this turn's tribute (5.2.2). `balances`:
+    every country's tribute balance when the caller has it (the view asks for all countries)."""
+    from ashur.games.assyrian_wars.rules.course.tribute import tribute_balances
 
-    c = ctx.country(cid)
     if ctx.is_nomad(cid):
         return 0
-    return int(c["eco"]) + tribute_balance(ctx, cid)
+    if balances is None:
+        balances = tribute_balances(ctx)
+    return int(ctx.s["countries"][cid]["eco"]) + balances.get(cid, 0)
 
 
 def income_round_key(ctx: Ctx) -> list[int]:

@@ -58,16 +58,22 @@ def end_tribute(ctx: Ctx, payer: str, receiver: str, rule: str) -> None:
 
 def tribute_balance(ctx: Ctx, cid: str) -> int:
     """ECO levels gained (+) and paid (−) in tribute this turn (5.2.2); a bankrupt payer pays nothing."""
+    return tribute_balances(ctx).get(cid, 0)
+
+
+def tribute_balances(ctx: Ctx) -> dict[str, int]:
+    """:func:`tribute_balance` of every country with one (5.2.2), in one pass over the payments: a minor city
+    paying tribute loses nothing by it (its ECO is not on a track), a bankrupt payer pays nothing."""
     bankrupt = ctx.s.get("bankrupt", [])
-    total = 0
+    out: dict[str, int] = {}
     for t in ctx.s["tribute"]:
-        if t["payer"] in bankrupt:
+        payer = t["payer"]
+        if payer in bankrupt:
             continue
-        if t["to"] == cid:
-            total += t["amount"]
-        elif t["payer"] == cid and not ctx.is_minor_city(cid):
-            total -= t["amount"]
-    return total
+        out[t["to"]] = out.get(t["to"], 0) + t["amount"]
+        if not ctx.is_minor_city(payer):
+            out[payer] = out.get(payer, 0) - t["amount"]
+    return out
 
 
 def tribute_peace(ctx: Ctx, payer: str) -> None:
