@@ -7,7 +7,9 @@ The games are played as simulations play them: random bots, each decision applie
 deciding role (the first view of a new state), ``view_other`` of each other role of that state (what a
 server does after every action: the views of all seats), ``act`` (the contract call that leaves its
 input unchanged: a copy, then ``apply``), a clone for search (a full independent copy), and a JSON round
-trip.
+trip. The decision after a sampled one also times ``view_next``: the deciding role's view of a state
+whose predecessor was viewed, as on a server that shows every state (what the last views computed, such
+as the fog's stacks, is reused).
 """
 
 from __future__ import annotations
@@ -42,8 +44,8 @@ def bench(game_id: str, scenario: str, games: int, seed: int, options: dict[str,
     game = get_game(game_id)
     opts = resolve_options(game, options)
     roles = game.roles(scenario, opts)
-    t: dict[str, list[int]] = {k: [] for k in ("legal_actions", "apply", "act", "view", "view_other", "clone",
-                                               "json_roundtrip", "active")}
+    t: dict[str, list[int]] = {k: [] for k in ("legal_actions", "apply", "act", "view", "view_next", "view_other",
+                                               "clone", "json_roundtrip", "active")}
     sizes: list[int] = []
     log_sizes: list[int] = []
     decisions = 0
@@ -67,6 +69,10 @@ def bench(game_id: str, scenario: str, games: int, seed: int, options: dict[str,
             choice = bots[role].choose(game, state, role, actions)
             if decisions % SAMPLE_EVERY == 0:
                 _sample(game, state, role, roles, choice, t, sizes, log_sizes)
+            elif decisions % SAMPLE_EVERY == 1:
+                v = time.perf_counter_ns()
+                game.view(state, role)
+                t["view_next"].append(time.perf_counter_ns() - v)
             t3 = time.perf_counter_ns()
             game.apply(state, role, choice)
             t4 = time.perf_counter_ns()
@@ -79,7 +85,8 @@ def bench(game_id: str, scenario: str, games: int, seed: int, options: dict[str,
         play_seconds += time.perf_counter() - start
         finished += 1
     peak_kb = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
-    sampled = sum(t[k][i] for k in ("view", "view_other", "act", "clone", "json_roundtrip") for i in range(len(t[k])))
+    sampled = sum(t[k][i] for k in ("view", "view_next", "view_other", "act", "clone", "json_roundtrip")
+                  for i in range(len(t[k])))
     seconds = max(play_seconds - sampled / 1e9, 1e-9)
     out: dict[str, Any] = {
         "game": game_id,
