@@ -142,3 +142,16 @@ def test_simulate_sums_the_games_tallies() -> None:
     summary = simulate.summarize(outs, 1.0)
     assert summary["cards_played"] == {"3": 3, "25": 3}
     assert list(summary["cards_played"]) == ["3", "25"]
+
+
+def test_bench_reports_every_measure_it_names() -> None:
+    """`ashur bench` (issue 12): a whole game timed, every contract call sampled, the state's size kept;
+    the view of a state whose predecessor was viewed (view_next) is reported next to the first view."""
+    from ashur.tools.bench import bench
+
+    out = bench("assyrian-wars", "two_rivers", 1, 3, {})
+    assert out["games"] == 1 and out["decisions"] > 100
+    assert out["decisions_per_second"] > 0 and out["state_bytes_max"] >= out["state_bytes_median"] > 0
+    medians = out["median_us"]
+    for key in ("legal_actions", "apply", "act", "view", "view_next", "view_other", "clone", "json_roundtrip"):
+        assert medians[key] > 0, key
