@@ -1,4 +1,4 @@
-"""The ``ashur`` command: play, simulate, replay, fuzz, content, bench.
+"""The ``ashur`` command: play, simulate, arena, replay, fuzz, content, bench.
 
 Bad input gets one clear line naming what is wrong (exit status 2) and loses nothing.
 """
@@ -13,6 +13,7 @@ from typing import Annotated, Any
 
 import typer
 from rich.console import Console
+from rich.markup import escape
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
 from ashur.core import log as corelog
@@ -29,7 +30,7 @@ err = Console(stderr=True)
 
 
 def _fail(message: str, code: int = 2) -> None:
-    err.print(f"[bold red]error:[/] {message}", highlight=False, soft_wrap=True)
+    err.print(f"[bold red]error:[/] {escape(message)}", highlight=False, soft_wrap=True)  # plain text, no markup
     raise typer.Exit(code)
 
 
@@ -105,6 +106,7 @@ def simulate(
     as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object")] = False,
     save_dir: Annotated[Path | None, typer.Option(help="Write every game as a save file here")] = None,
     max_decisions: Annotated[int, typer.Option(help="Step limit per game")] = 500_000,
+    ray: Annotated[str | None, typer.Option("--ray", help=RAY_HELP)] = None,
 ) -> None:
     """Whole games between bots. The same arguments give the same result (apart from timings)."""
     from ashur import bots as botlib
@@ -113,6 +115,7 @@ def simulate(
     try:
         scen, opts = _game_setup(game, scenario, option)
         botlib.make(bots, 0)
+        _check_ray(ray)
     except AshurError as exc:
         _fail(str(exc))
         return
@@ -121,7 +124,8 @@ def simulate(
     with Progress(TextColumn("[bold]{task.description}"), BarColumn(), MofNCompleteColumn(),
                   TimeElapsedColumn(), console=err, transient=as_json) as progress:
         task = progress.add_task(f"{game} {scen}", total=games)
-        for o in sim.run_games(game, scen, games, seed, opts, bots, jobs, save_dir is not None, max_decisions):
+        for o in sim.run_games(game, scen, games, seed, opts, bots, jobs, save_dir is not None, max_decisions,
+                               ray):
             outcomes.append(o)
             if save_dir is not None:
                 sim.save_outcome(o, save_dir, game, scen)
@@ -138,6 +142,126 @@ def simulate(
         out.print(f"digest: {summary['digest']}")
     if summary["errors"]:
         raise typer.Exit(1)
+
+
+RAY_HELP = ("Play the games on Ray: a bare --ray starts a local Ray with --jobs CPUs; --ray ADDRESS (or "
+            "--ray=ADDRESS) joins a running cluster, e.g. auto or ray://HOST:10001. Needs pip install "
+            "'ashur[cluster]'")
+_RAY_FLAGS = ("--ray",)
+
+
+def _check_ray(ray: str | None) -> None:
+    """--ray without Ray installed: SetupError saying how to install it (before any game starts)."""
+    if ray is not None:
+        from ashur.tools.cluster import import_ray
+
+        import_ray()
+
+
+def ray_argv(argv: list[str]) -> list[str]:
+    """A bare ``--ray`` (last, or followed by another option) becomes ``--ray=local``: the option's value is
+    optional on the command line (``--ray [ADDRESS]``), which the option parser cannot express."""
+    from ashur.tools.cluster import LOCAL
+
+    out: list[str] = []
+    for i, arg in enumerate(argv):
+        if arg in _RAY_FLAGS and (i + 1 == len(argv) or argv[i + 1].startswith("-")):
+            out.append(f"{arg}={LOCAL}")
+        else:
+            out.append(arg)
+    return out
+
+
+@app.command()
+def arena(
+    game: Annotated[str, typer.Argument(help="Game id")],
+    scenario: Annotated[str | None, typer.Option(help="Scenario id")] = None,
+    bots: Annotated[str, typer.Option(help="Bot kinds, comma-separated (at least one)")] = "random,eager",
+    games: Annotated[int, typer.Option(min=1, help="Number of games")] = 10,
+    seed: Annotated[int, typer.Option(help="Base seed")] = 1,
+    jobs: Annotated[int, typer.Option(min=1, help="Processes (or Ray CPUs with a bare --ray)")] = 1,
+    ray: Annotated[str | None, typer.Option("--ray", help=RAY_HELP)] = None,
+    option: Annotated[list[str] | None, typer.Option("--option", "-o", help="NAME=VALUE")] = None,
+    as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object")] = False,
+    max_decisions: Annotated[int, typer.Option(help="Step limit per game")] = 500_000,
+) -> None:
+    """Bot kinds against each other: every role plays every kind in rotation; win rates with Wilson 95 %
+    intervals, VP averages, ratings and the games' statistics (docs/arena.md)."""
+    from ashur import bots as botlib
+    from ashur.tools import arena as ar
+
+    try:
+        scen, opts = _game_setup(game, scenario, option)
+        kinds = [k.strip() for k in bots.split(",") if k.strip()]
+        if not kinds or len(set(kinds)) != len(kinds):
+            raise SetupError(f"--bots {bots!r} must name distinct bot kinds, e.g. random,eager")
+        for k in kinds:
+            botlib.make(k, 0)
+        _check_ray(ray)
+        roles = ar.roles_of(game, scen, opts)
+    except AshurError as exc:
+        _fail(str(exc))
+        return
+    outcomes: list[Any] = []
+    start = time.perf_counter()
+    with Progress(TextColumn("[bold]{task.description}"), BarColumn(), MofNCompleteColumn(),
+                  TimeElapsedColumn(), console=err, transient=as_json) as progress:
+        task = progress.add_task(f"arena {game} {scen}", total=games)
+        for o in ar.run_arena(game, scen, games, seed, opts, kinds, jobs, ray, max_decisions):
+            outcomes.append(o)
+            progress.advance(task)
+    summary = ar.summarize(outcomes, game, scen, roles, kinds, time.perf_counter() - start)
+    if as_json:
+        sys.stdout.write(json.dumps(summary) + "\n")
+    else:
+        _arena_tables(summary)
+    if summary["errors"]:
+        raise typer.Exit(1)
+
+
+def _arena_tables(summary: dict[str, Any]) -> None:
+    """The arena's report as Rich tables."""
+    from rich.table import Table
+
+    from ashur.tools.arena import flat
+
+    def pct(r: dict[str, Any]) -> str:
+        return "-" if r["win_rate"] is None else f"{100 * r['win_rate']:.1f} %"
+
+    def ci(r: dict[str, Any]) -> str:
+        lo, hi = r["wilson95"]
+        return f"{100 * lo:.0f}-{100 * hi:.0f} %"
+
+    def vp(r: dict[str, Any]) -> str:
+        return "-" if r["vp_avg"] is None else f"{r['vp_avg']:.1f}"
+
+    head = f"{summary['game']} {summary['scenario']}: {summary['games']} games"
+    seats = Table(title=f"{head}, per role and bot kind")
+    for col in ("role", "kind", "games", "wins", "win rate", "Wilson 95 %", "VP avg"):
+        seats.add_column(col, justify="left" if col in ("role", "kind") else "right")
+    for role, row in summary["per_role"].items():
+        for kind, r in row.items():
+            seats.add_row(role, kind, str(r["games"]), f"{r['wins']:g}", pct(r), ci(r), vp(r))
+    out.print(seats)
+    kinds = Table(title="per bot kind, all roles")
+    for col in ("kind", "seats", "wins", "win rate", "Wilson 95 %", "VP avg", "rating"):
+        kinds.add_column(col, justify="left" if col == "kind" else "right")
+    for kind, r in summary["per_kind"].items():
+        kinds.add_row(kind, str(r["games"]), f"{r['wins']:g}", pct(r), ci(r), vp(r), f"{summary['ratings'][kind]:.0f}")
+    out.print(kinds)
+    stats = summary["statistics"]
+    if stats["total"]:
+        table = Table(title="game statistics (Game.report)")
+        for col in ("figure", "total", "per game"):
+            table.add_column(col, justify="left" if col == "figure" else "right")
+        means = dict(flat(stats["mean"]))
+        for name, total in flat(stats["total"]):
+            table.add_row(name, f"{total:g}", f"{means[name]:g}")
+        out.print(table)
+    out.print(f"{summary['decisions']} decisions in {summary['seconds']} s; errors: {len(summary['errors'])}")
+    for e in summary["errors"][:10]:
+        out.print(f"  game {e['game']} (seed {e['seed']}): {e['error']}", highlight=False)
+    out.print(f"digest: {summary['digest']}")
 
 
 @app.command()
@@ -385,7 +509,7 @@ def serve(
 def main() -> None:
     """Entry point of the console script: AshurError becomes one red line and exit status 2."""
     try:
-        app()
+        app(args=ray_argv(sys.argv[1:]))
     except AshurError as exc:
         err.print(f"[bold red]error:[/] {exc}", highlight=False)
         sys.exit(2)

@@ -223,6 +223,13 @@ class Game(ABC):
         ``cards_played``: events played per card number)."""
         return {}
 
+    def report(self, state: State) -> dict[str, Any]:
+        """The statistics of a game that players know from session reports (battles, sieges, VPs per turn,
+        ...), from what is public: nested dicts whose leaves are numbers that add up over games (counts and
+        sums, never means), with the same keys in every game of a scenario where possible (``ashur arena``
+        reports their totals and their mean per game over the games that have each key); ``{}`` for none."""
+        return {}
+
     # --- the table's helpers (issue 16) ---------------------------------------------------------
     def why_not(self, state: State, role: str, action_id: str) -> dict[str, str] | None:
         """Why `role` may not play `action_id` now: ``{"error", "rule"}`` (the engine's refusal, naming the

@@ -2,7 +2,8 @@
 
 Game *i* of a run with seed *s* uses the derived seed ``derive(s, i)``; each bot seat is seeded from the
 game seed and its role. Results are collected in game order, so the summary (apart from timings) and
-its ``digest`` do not depend on how many processes ran the games.
+its ``digest`` do not depend on how many processes ran the games, nor on whether Ray ran them (``--ray``,
+:mod:`ashur.tools.cluster`).
 """
 
 from __future__ import annotations
@@ -11,7 +12,6 @@ import hashlib
 import time
 import traceback
 from collections.abc import Callable, Iterator
-from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -56,6 +56,8 @@ class Outcome:
     #: legal action that is not a secrecy pass (DESIGN: such a prompt should answer itself), ``secret:<kind>``
     #: for a single action asked because the others cannot tell it is the only one (``lone_kept_secret``)
     prompts: dict[str, int] = field(default_factory=dict)
+    #: the game's session-report statistics (``Game.report``)
+    report: dict[str, Any] = field(default_factory=dict)
 
 
 def seat_bots(match: Match, default_kind: str) -> dict[str, botlib.Bot]:
@@ -121,13 +123,20 @@ def run_one(args: tuple[str, str, int, int, dict[str, Any], str, bool, int]) -> 
     """Play game `index` of a run (a top-level function, so process pools can call it)."""
     game_id, scenario, base_seed, index, options, bot_kind, keep_save, max_decisions = args
     game = get_game(game_id)
-    seed = derive(base_seed, index)
+    seats = {role: f"bot:{bot_kind}" for role in game.roles(scenario, _resolved(game, options))}
+    return play_game(game_id, scenario, derive(base_seed, index), index, options, seats, keep_save, max_decisions)
+
+
+def play_game(game_id: str, scenario: str, seed: int, index: int, options: dict[str, Any], seats: dict[str, str],
+              keep_save: bool = False, max_decisions: int = DEFAULT_MAX_DECISIONS) -> Outcome:
+    """Play one game with seed `seed` between the bots of `seats` (``bot:KIND`` per role, each seeded as
+    :func:`seat_bots` does); failures are reported in the outcome, not raised."""
+    game = get_game(game_id)
     out = Outcome(index=index, seed=seed)
     start = time.perf_counter()
-    seats = {role: f"bot:{bot_kind}" for role in game.roles(scenario, _resolved(game, options))}
     match = Match.new(game, scenario, seed, options, seats, keep_undo=False)
     try:
-        out.decisions = play_out(match, seat_bots(match, bot_kind), max_decisions, prompts=out.prompts)
+        out.decisions = play_out(match, seat_bots(match, "random"), max_decisions, prompts=out.prompts)
         res = game.result(match.state)
         out.winners = list(res["winners"])
         out.scores = dict(res["scores"])
@@ -141,6 +150,7 @@ def run_one(args: tuple[str, str, int, int, dict[str, Any], str, bool, int]) -> 
     out.digest = digest(match.state)
     out.summary = game.summary(match.state)
     out.tallies = game.tallies(match.state)
+    out.report = game.report(match.state)
     out.seconds = time.perf_counter() - start
     if keep_save:
         out.save = match.to_save().model_dump()
@@ -163,15 +173,13 @@ def run_games(
     jobs: int = 1,
     keep_save: bool = False,
     max_decisions: int = DEFAULT_MAX_DECISIONS,
+    ray: str | None = None,
 ) -> Iterator[Outcome]:
-    """Yield the outcomes of the run in game order."""
+    """Yield the outcomes of the run in game order (`ray`: see :func:`ashur.tools.cluster.map_ordered`)."""
+    from ashur.tools.cluster import map_ordered
+
     tasks = [(game_id, scenario, seed, i, options, bot_kind, keep_save, max_decisions) for i in range(games)]
-    if jobs <= 1:
-        for t in tasks:
-            yield run_one(t)
-        return
-    with ProcessPoolExecutor(max_workers=jobs) as pool:
-        yield from pool.map(run_one, tasks, chunksize=1)
+    yield from map_ordered(run_one, tasks, jobs, ray)
 
 
 def summarize(outcomes: list[Outcome], seconds: float) -> dict[str, Any]:

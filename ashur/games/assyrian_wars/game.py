@@ -491,6 +491,13 @@ class AssyrianWars(Game):
                 played[key] = played.get(key, 0) + 1
         return {"cards_played": played}
 
+    def report(self, state: State) -> dict[str, Any]:
+        """Battles, sieges, conquests, alliances, tribute, trade and VPs per turn from the public log (the
+        rules each figure follows are in :mod:`ashur.games.assyrian_wars.report`)."""
+        from ashur.games.assyrian_wars.report import report
+
+        return report(state)
+
     def content_check(self) -> list[str]:
         from ashur.games.assyrian_wars.content import check_content
 
