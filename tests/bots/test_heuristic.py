@@ -115,3 +115,25 @@ def test_arena_beats_random() -> None:
     assert wins["heuristic"] >= 4
     assert wins["heuristic"] / 6 > 2 * wins["random"] / 12
     assert mean["heuristic"] > mean["random"]
+
+
+def test_battle_odds_from_the_view() -> None:
+    """The bot's battle chances (the odds resolver on the view's pieces, 9.5 unseen pieces drawn from the
+    public counter mix): Sennacherib's army at Ashur (7 units) is favoured against the Babylonian force at
+    Nippur (3 units), and the reverse attack is not; an assault on a strong city with few units is poor."""
+    from ashur.games.assyrian_wars.bot.battle import Odds
+    from ashur.games.assyrian_wars.game import content
+
+    opts = resolve_options(GAME, {})
+    state = GAME.setup(SCENARIO, 1, opts, {r: "bot:random" for r in roles()})
+    odds = Odds(GAME.view(state, "assyria"), content())
+    assyria = odds.group("ashur", {"assyria"}, city=False)
+    babylonia = odds.group("nippur", {"babylonia"}, city=False)
+    assert assyria.seen and (babylonia.seen or babylonia.uncertain)
+    forward = odds.field(assyria, babylonia, "nippur", None)
+    backward = odds.field(babylonia, assyria, "ashur", None)
+    assert 0.5 < forward <= 1.0 and 0.0 <= backward < 0.5
+    assert odds.field(assyria, babylonia, "nippur", None) == forward  # cached, same answer
+    garrison = odds.group("der", {"babylonia"}, city=True)
+    lone = odds.group("zamua", {"assyria"}, city=False)  # one light infantry
+    assert odds.assault(lone, garrison, "der", 3, False) < 0.5

@@ -19,6 +19,7 @@ from typing import Any
 
 import yaml
 
+from ashur.games.assyrian_wars.bot.battle import Odds
 from ashur.games.assyrian_wars.bot.features import (
     Features,
     bind,
@@ -110,8 +111,10 @@ def p_win(own: float, enemy: float, k: float) -> float:
 class Ranker:
     """Scores the actions of one view (features computed once)."""
 
-    def __init__(self, view: dict[str, Any]) -> None:
+    def __init__(self, view: dict[str, Any], content: Any) -> None:
         self.view = view
+        self.content = content
+        self._odds: Odds | None = None
         self.f: Features = features(view)
         self.w = weights(str(view.get("scenario") or ""), self.f.actor)
         prompt = view.get("prompt") or {}
@@ -119,6 +122,27 @@ class Ranker:
         self.prompt_key = str(prompt.get("key") or "")
         self.here = str(self.prompt_params.get("area") or "")
         self._pull: dict[tuple[str, float], tuple[float, str]] = {}
+
+    @property
+    def odds(self) -> Odds:
+        """The battle chances of this view (built when a battle or assault choice first asks)."""
+        if self._odds is None:
+            self._odds = Odds(self.view, self.content)
+        return self._odds
+
+    @property
+    def side(self) -> set[str]:
+        return self.f.mine | {self.f.actor}
+
+    def field_chance(self, src: str, dest: str, *, interception: bool = False) -> float:
+        """The chance of the own pieces outside the city at `src` beating the enemy's outside it at `dest`
+        (6.7, by the odds resolver); the strength ratio when the view shows no own fighting piece there."""
+        att = self.odds.group(src, self.side, city=False)
+        defn = self.odds.group(dest, self.f.enemies, city=False)
+        if not att.seen or not (defn.seen or defn.uncertain):
+            return p_win(self.f.own(src), self.f.hostile(dest), self.w["odds_power"])
+        conn = None if interception else self.content.connection_type(src, dest)
+        return self.odds.field(att, defn, dest, conn, interception=interception)
 
     def pull(self, area: str, strength: float) -> tuple[float, str]:
         key = (area, round(strength, 1))
@@ -187,14 +211,25 @@ class Ranker:
         value = city_value(area, units)
         base = self.w["siege"] * max(value, 0.5) - self.w["ap_cost"] * float(p.get("ap") or 0)
         if kind == "assault":
-            defence = garrison + self.w["fortress_dice"] * city_defence(area)
-            chance = p_win(own, defence, self.w["odds_power"])
+            chance = self.assault_chance(area, own, garrison)
             score = base * self.w["assault"] * (chance - self.w["assault_odds"]) * 2
             return score, (f"assault of {area}: {own:g} strength vs garrison {garrison:g} and defence "
                            f"{city_defence(area)}, chance {chance:.0%}, VP {value:g} (weight assault)")
         share = self.w["siege_hunger"] if kind == "hunger" else self.w["siege_standard"]
         return base * share, (f"{kind} siege of {area}: {own:g} strength vs garrison {garrison:g}, "
                               f"value {value:g} (weight siege)")
+
+    def assault_chance(self, area: str, own: float, garrison: float) -> float:
+        """The chance of taking the city of `area` by assault (6.8.2) by the odds resolver; the strength ratio
+        (the city's levels counted as strength) when the view shows no own fighting piece there."""
+        att = self.odds.group(area, self.side, city=False)
+        if not att.seen:
+            defence = garrison + self.w["fortress_dice"] * city_defence(area)
+            return p_win(own, defence, self.w["odds_power"])
+        defn = self.odds.group(area, self.f.enemies, city=True)
+        damage = int((self.view.get("areas") or {}).get(area, {}).get("damage") or 0)
+        city = self.content.areas[area].city
+        return self.odds.assault(att, defn, area, max(0, city_defence(area) - damage), bool(city.fortress))
 
     def build(self, aid: str, p: dict[str, Any]) -> Scored:
         pid = str(p.get("piece") or aid.rsplit(":", 1)[-1])
@@ -228,11 +263,11 @@ class Ranker:
         reason = f"move to {dest}, towards {where or 'no target'} ({s:g} strength)"
         enemy = self.f.hostile(dest)
         if enemy > 0:
-            chance = p_win(s, enemy, self.w["odds_power"])
             if enemy > self.w["avoid_ratio"] * s:
                 score -= self.w["avoid"]
                 reason += f", but {enemy:g} enemy strength there is far stronger"
             else:
+                chance = self.field_chance(here, dest)
                 score += self.w["battle"] * (chance - self.w["battle_odds"]) * 2
                 reason += f", battle {s:g} vs {enemy:g}, chance {chance:.0%} (weight battle)"
         if p.get("war"):
@@ -266,7 +301,7 @@ class Ranker:
         src, area = str(p.get("src") or ""), str(p.get("area") or "")
         s = self.f.own(src)
         enemy = self.f.hostile(area) or self.f.force(area, {str(self.prompt_params.get("mover") or "")})
-        chance = p_win(s, enemy, self.w["odds_power"])
+        chance = self.field_chance(src, area, interception=True) if enemy > 0 else 0.5
         score = self.w["intercept"] * (chance - self.w["battle_odds"]) * 2
         return score, f"intercept at {area} from {src}: {s:g} vs {enemy:g}, chance {chance:.0%} (weight intercept)"
 
@@ -369,4 +404,4 @@ def rank(view: dict[str, Any], actions: list[dict[str, Any]], content: Any) -> l
     bind(content)
     if not actions:
         return []
-    return Ranker(view).rank(actions)
+    return Ranker(view, content).rank(actions)
