@@ -46,8 +46,10 @@ def make(kind: str, seed: int) -> Bot:
 
 def _builtin() -> None:
     if "random" not in _FACTORIES:
+        from ashur.bots.heuristic import HeuristicBot
         from ashur.bots.random_bot import RandomBot
         from ashur.bots.weighted_bot import WeightedBot
 
         register("random", RandomBot)
         register("eager", lambda seed: WeightedBot(seed, "eager"))
+        register("heuristic", HeuristicBot)

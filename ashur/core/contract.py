@@ -173,6 +173,12 @@ class Game(ABC):
         """Weights per action-id prefix for the weighted bots (``*``: the rest); empty = uniform."""
         return {}
 
+    def rank_actions(self, view: dict[str, Any], actions: list[Action]) -> list[tuple[float, str]]:
+        """A score and a one-line reason per action of `actions` (same order), for the heuristic bot: higher
+        is better. It reads `view` only (what the role may know: the bot passes ``view(state, role)``, never
+        the state). Default: every action 0.0 and no reason (the bot then chooses at random)."""
+        return [(0.0, "") for _ in actions]
+
     def fix_draws(self, state: State, items: list[Any]) -> None:
         """Test hook: make the next draws from the game's draw pile give `items`, in order (in place)."""
         raise NotImplementedError(f"{self.id} has no draw pile to script")

@@ -410,6 +410,12 @@ class AssyrianWars(Game):
         data = yaml.safe_load((Path(__file__).parent / "bots.yaml").read_text(encoding="utf-8")) or {}
         return {str(k): float(v) for k, v in (data.get(name) or {}).items()}
 
+    def rank_actions(self, view: dict[str, Any], actions: list[Action]) -> list[tuple[float, str]]:
+        """The heuristic bot's score and reason per action, from the role's view only (:mod:`.bot.rank`)."""
+        from ashur.games.assyrian_wars.bot.rank import rank
+
+        return rank(view, list(actions), content())
+
     def fix_draws(self, state: State, items: list[Any]) -> None:
         """Put the given card numbers on top of the draw pile (the end of the list), first drawn first;
         cards taken from the discard pile or another place of the deck."""

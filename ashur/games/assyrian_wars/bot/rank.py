@@ -1,0 +1,407 @@
+"""The heuristic bot's ranking of Assyrian Wars (issue 17): a score and a one-line reason per legal action,
+from the role's view only (:mod:`.features`) and the weights of ``weights.yaml``.
+
+The goals are those the rules reward: take and hold cities (sieges laid and carried on, 6.8; assaults when
+the odds are good, 6.8.2; garrisons; VP of cities, 8.3), battles worth VP when the odds favour them (6.7),
+interception and evasion by the odds (6.6.9, 6.6.10), ECO gains (2 VP each at the end, 8.3), the trade boxes
+(6.16.3), card events rather than APs (6.11), no impulse ended with APs unused when there is a good use
+(3.1), no attack on much stronger stacks, no new wars for nothing (8.1). The odds are a strength ratio of
+what the view shows (unseen pieces of a fogged stack at their country's average, 9.5): cheap, so a decision
+stays well under the 50 ms the issue allows.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from functools import lru_cache
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+from ashur.games.assyrian_wars.bot.battle import Odds
+from ashur.games.assyrian_wars.bot.features import (
+    Features,
+    bind,
+    city_defence,
+    city_value,
+    distances,
+    features,
+    piece_strength,
+)
+
+Scored = tuple[float, str]
+WEIGHTS = Path(__file__).with_name("weights.yaml")
+POWERS = ("assyria", "mede", "egypt", "babylonia", "elam")
+
+
+# --- weights ------------------------------------------------------------------------------------------
+@lru_cache(maxsize=1)
+def _raw() -> dict[str, Any]:
+    data = yaml.safe_load(WEIGHTS.read_text(encoding="utf-8")) or {}
+    check_weights(data)
+    return data
+
+
+def check_weights(data: dict[str, Any]) -> None:
+    """Validate ``weights.yaml``: `default` holds every key as a number (and `prefix` a table of numbers);
+    the powers' and scenarios' sections only override known keys with numbers. Raises ValueError."""
+    default = data.get("default")
+    if not isinstance(default, dict):
+        raise ValueError("weights.yaml: no 'default' section")
+    known = set(default)
+
+    def section(where: str, sec: Any) -> None:
+        if not isinstance(sec, dict):
+            raise ValueError(f"weights.yaml: {where} is not a mapping")
+        for k, v in sec.items():
+            if k not in known:
+                raise ValueError(f"weights.yaml: {where}.{k} is not a known weight")
+            if k == "prefix":
+                if not isinstance(v, dict) or not all(isinstance(x, (int, float)) for x in v.values()):
+                    raise ValueError(f"weights.yaml: {where}.prefix must map prefixes to numbers")
+            elif not isinstance(v, (int, float)) or isinstance(v, bool):
+                raise ValueError(f"weights.yaml: {where}.{k} must be a number, not {v!r}")
+
+    section("default", default)
+    for key, sec in data.items():
+        if key in ("default", "scenarios"):
+            continue
+        if key not in POWERS:
+            raise ValueError(f"weights.yaml: unknown section {key!r} (powers: {', '.join(POWERS)})")
+        section(key, sec)
+    for sid, per in (data.get("scenarios") or {}).items():
+        if not isinstance(per, dict):
+            raise ValueError(f"weights.yaml: scenarios.{sid} is not a mapping")
+        for who, sec in per.items():
+            if who != "default" and who not in POWERS:
+                raise ValueError(f"weights.yaml: scenarios.{sid}.{who} is neither 'default' nor a power")
+            section(f"scenarios.{sid}.{who}", sec)
+
+
+@lru_cache(maxsize=64)
+def weights(scenario: str, power: str) -> dict[str, Any]:
+    """The weights of `power` in `scenario`: default, then the power's, then the scenario's default and the
+    scenario's power section. Minors and nomads played by a role use the default."""
+    data = _raw()
+    out = dict(data["default"])
+    out["prefix"] = dict(out.get("prefix") or {})
+    per_scenario = (data.get("scenarios") or {}).get(scenario) or {}
+    for sec in (data.get(power) or {}, per_scenario.get("default") or {}, per_scenario.get(power) or {}):
+        for k, v in sec.items():
+            if k == "prefix":
+                out["prefix"].update(v)
+            else:
+                out[k] = float(v)
+    return out
+
+
+# --- odds -----------------------------------------------------------------------------------------------
+def p_win(own: float, enemy: float, k: float) -> float:
+    """The chance a side of strength `own` beats one of `enemy`: r^k / (r^k + 1), r = own / enemy."""
+    if enemy <= 0:
+        return 1.0 if own > 0 else 0.5
+    if own <= 0:
+        return 0.0
+    r = (own / enemy) ** k
+    return r / (r + 1.0)
+
+
+# --- the ranking ------------------------------------------------------------------------------------------
+class Ranker:
+    """Scores the actions of one view (features computed once)."""
+
+    def __init__(self, view: dict[str, Any], content: Any) -> None:
+        self.view = view
+        self.content = content
+        self._odds: Odds | None = None
+        self.f: Features = features(view)
+        self.w = weights(str(view.get("scenario") or ""), self.f.actor)
+        prompt = view.get("prompt") or {}
+        self.prompt_params: dict[str, Any] = dict(prompt.get("params") or {})
+        self.prompt_key = str(prompt.get("key") or "")
+        self.here = str(self.prompt_params.get("area") or "")
+        self._pull: dict[tuple[str, float], tuple[float, str]] = {}
+
+    @property
+    def odds(self) -> Odds:
+        """The battle chances of this view (built when a battle or assault choice first asks)."""
+        if self._odds is None:
+            self._odds = Odds(self.view, self.content)
+        return self._odds
+
+    @property
+    def side(self) -> set[str]:
+        return self.f.mine | {self.f.actor}
+
+    def field_chance(self, src: str, dest: str, *, interception: bool = False) -> float:
+        """The chance of the own pieces outside the city at `src` beating the enemy's outside it at `dest`
+        (6.7, by the odds resolver); the strength ratio when the view shows no own fighting piece there."""
+        att = self.odds.group(src, self.side, city=False)
+        defn = self.odds.group(dest, self.f.enemies, city=False)
+        if not att.seen or not (defn.seen or defn.uncertain):
+            return p_win(self.f.own(src), self.f.hostile(dest), self.w["odds_power"])
+        conn = None if interception else self.content.connection_type(src, dest)
+        return self.odds.field(att, defn, dest, conn, interception=interception)
+
+    def pull(self, area: str, strength: float) -> tuple[float, str]:
+        key = (area, round(strength, 1))
+        found = self._pull.get(key)
+        if found is None:
+            found = self._pull[key] = self.f.target_pull(area, strength)
+        return found
+
+    def rank(self, actions: list[dict[str, Any]]) -> list[Scored]:
+        return [self.score(a) for a in actions]
+
+    def score(self, a: dict[str, Any]) -> Scored:
+        aid = a["id"]
+        label = str(a.get("label") or "")
+        params = a.get("params") or {}
+        head = aid.split(":", 1)[0]
+        handler = HANDLERS.get(label.removeprefix("aw.act."))
+        if handler is not None:
+            return handler(self, aid, params)
+        if head == "order":
+            return self.w["standing_order"], "standing orders are not for the bot: it answers each prompt"
+        if label.startswith("aw.act.ask."):
+            return self.ask(aid, label, params)
+        value = float(self.w["prefix"].get(head, 0.0))
+        cost = float(params.get("ap") or 0) if isinstance(params.get("ap"), (int, float)) else 0.0
+        if value:
+            value -= self.w["ap_cost"] * cost
+            return value, f"{aid}: {head} weighs {value:+.1f} (weight prefix.{head})"
+        return 0.0, f"{aid}: no rule of thumb for this choice (score 0)"
+
+    # --- impulse ----------------------------------------------------------------------------------------
+    def card_ap(self, aid: str, p: dict[str, Any]) -> Scored:
+        ap = float(p.get("ap") or 0)
+        return self.w["card_ap"] * ap, f"play {p.get('name')} for {ap:g} AP (weight card_ap)"
+
+    def card_event(self, aid: str, p: dict[str, Any]) -> Scored:
+        card = int(p.get("card") or 0)
+        ap = self.f.hand_ap.get(card, 0)
+        cost = float(p.get("cost") or 0)
+        score = self.w["card_event"] + self.w["card_ap"] * ap - self.w["ap_cost"] * cost
+        return score, f"play {p.get('name', card)} as its event rather than {ap} AP (weight card_event)"
+
+    def end(self, aid: str, p: dict[str, Any]) -> Scored:
+        ap = float(p.get("ap") or 0)
+        score = self.w["end"] - self.w["unused_ap"] * ap
+        return score, f"end the impulse with {ap:g} AP left: nothing better to do (weight end)"
+
+    def move_force(self, aid: str, p: dict[str, Any]) -> Scored:
+        area = str(p.get("area") or "")
+        s = self.f.own(area)
+        siege = self.f.sieges.get(area)
+        pull, where = self.pull(area, s)
+        score = self.w["move"] * pull
+        reason = f"move the force at {area} ({s:g} strength) towards {where or 'nothing'} (weight move)"
+        if siege is not None and siege.get("besieger") == self.f.actor:
+            score -= self.w["keep_siege"]
+            reason += ", leaving its siege"
+        return score, reason
+
+    def siege(self, aid: str, p: dict[str, Any]) -> Scored:
+        area = str(p.get("area") or "")
+        kind = aid.rsplit(":", 1)[1]
+        own = self.f.own(area)
+        garrison = self.f.hostile(area, city=True)
+        units = self.f.count(area, self.f.enemies, city=True)
+        value = city_value(area, units)
+        base = self.w["siege"] * max(value, 0.5) - self.w["ap_cost"] * float(p.get("ap") or 0)
+        if kind == "assault":
+            chance = self.assault_chance(area, own, garrison)
+            score = base * self.w["assault"] * (chance - self.w["assault_odds"]) * 2
+            return score, (f"assault of {area}: {own:g} strength vs garrison {garrison:g} and defence "
+                           f"{city_defence(area)}, chance {chance:.0%}, VP {value:g} (weight assault)")
+        share = self.w["siege_hunger"] if kind == "hunger" else self.w["siege_standard"]
+        return base * share, (f"{kind} siege of {area}: {own:g} strength vs garrison {garrison:g}, "
+                              f"value {value:g} (weight siege)")
+
+    def assault_chance(self, area: str, own: float, garrison: float) -> float:
+        """The chance of taking the city of `area` by assault (6.8.2) by the odds resolver; the strength ratio
+        (the city's levels counted as strength) when the view shows no own fighting piece there."""
+        att = self.odds.group(area, self.side, city=False)
+        if not att.seen:
+            defence = garrison + self.w["fortress_dice"] * city_defence(area)
+            return p_win(own, defence, self.w["odds_power"])
+        defn = self.odds.group(area, self.f.enemies, city=True)
+        damage = int((self.view.get("areas") or {}).get(area, {}).get("damage") or 0)
+        city = self.content.areas[area].city
+        return self.odds.assault(att, defn, area, max(0, city_defence(area) - damage), bool(city.fortress))
+
+    def build(self, aid: str, p: dict[str, Any]) -> Scored:
+        pid = str(p.get("piece") or aid.rsplit(":", 1)[-1])
+        s = piece_strength(pid, False)
+        score = self.w["build"] * s - self.w["ap_cost"] * float(p.get("ap") or 0)
+        return score, f"{aid.split(':', 1)[0]} {pid} ({s:g} strength) for {p.get('ap', 0)} AP (weight build)"
+
+    def eco(self, aid: str, p: dict[str, Any]) -> Scored:
+        score = self.w["eco"] - self.w["ap_cost"] * float(p.get("ap") or 0)
+        return score, f"{aid}: one more ECO level, 2 VP at the end (8.3) (weight eco)"
+
+    def trade(self, aid: str, p: dict[str, Any]) -> Scored:
+        score = self.w["trade"] - self.w["ap_cost"] * float(p.get("ap") or 0)
+        return score, f"bring a trade marker into {p.get('box')} (6.16.3) (weight trade)"
+
+    def diplomacy(self, aid: str, p: dict[str, Any]) -> Scored:
+        return self.w["diplomacy"], f"diplomacy towards {p.get('subject')} (7.2) (weight diplomacy)"
+
+    def declare(self, aid: str, p: dict[str, Any]) -> Scored:
+        target = p.get("target") or p.get("country") or p.get("war")
+        return self.w["declare_war"], f"{aid}: no war on {target} without a reason (weight declare_war)"
+
+    # --- moves ------------------------------------------------------------------------------------------
+    def move_to(self, aid: str, p: dict[str, Any]) -> Scored:
+        dest = str(p.get("area") or aid.split(":", 1)[1])
+        here = self.here
+        s = self.f.own(here) if here else 0.0
+        now, _ = self.pull(here, s) if here else (0.0, "")
+        then, where = self.pull(dest, s)
+        score = self.w["advance"] * (then - now) - self.w["ap_cost"] * float(p.get("ap") or 0)
+        reason = f"move to {dest}, towards {where or 'no target'} ({s:g} strength)"
+        enemy = self.f.hostile(dest)
+        if enemy > 0:
+            if enemy > self.w["avoid_ratio"] * s:
+                score -= self.w["avoid"]
+                reason += f", but {enemy:g} enemy strength there is far stronger"
+            else:
+                chance = self.field_chance(here, dest)
+                score += self.w["battle"] * (chance - self.w["battle_odds"]) * 2
+                reason += f", battle {s:g} vs {enemy:g}, chance {chance:.0%} (weight battle)"
+        if p.get("war"):
+            score += self.w["declare_war"]
+            reason += f", declaring war on {p['war']}"
+        return score, reason
+
+    def stop_move(self, aid: str, p: dict[str, Any]) -> Scored:
+        area = str(p.get("area") or self.here)
+        value = self.f.targets.get(area, 0.0)
+        if value > 0:
+            return self.w["stop_at_target"] * value, f"stop at {area} to besiege its city, value {value:g}"
+        return 0.0, f"stop the move at {area}"
+
+    def enter_city(self, aid: str, p: dict[str, Any]) -> Scored:
+        area = str(p.get("area") or self.here)
+        if self.f.control.get(area) == self.f.actor and any(self.f.hostile(b) > 0 for b in _near(area)):
+            return self.w["garrison"], f"garrison the city of {area}: enemies are near (weight garrison)"
+        return -0.2, f"enter the city of {area}: no enemy near, the field is better"
+
+    def pickup(self, aid: str, p: dict[str, Any]) -> Scored:
+        pid = str(p.get("piece") or "")
+        s = piece_strength(pid, bool((self.view.get("pieces") or {}).get(pid, {}).get("red")))
+        return self.w["pickup"] * s, f"pick up {pid} ({s:g} strength) (weight pickup)"
+
+    def drop(self, aid: str, p: dict[str, Any]) -> Scored:
+        return -0.3, f"drop {p.get('piece')}: the force stays together"
+
+    # --- interception, evasion, sorties ---------------------------------------------------------------------
+    def intercept(self, aid: str, p: dict[str, Any]) -> Scored:
+        src, area = str(p.get("src") or ""), str(p.get("area") or "")
+        s = self.f.own(src)
+        enemy = self.f.hostile(area) or self.f.force(area, {str(self.prompt_params.get("mover") or "")})
+        chance = self.field_chance(src, area, interception=True) if enemy > 0 else 0.5
+        score = self.w["intercept"] * (chance - self.w["battle_odds"]) * 2
+        return score, f"intercept at {area} from {src}: {s:g} vs {enemy:g}, chance {chance:.0%} (weight intercept)"
+
+    def evade(self, aid: str, p: dict[str, Any]) -> Scored:
+        here = self.here or str(p.get("area") or "")
+        s = self.f.own(here)
+        mover = str(self.prompt_params.get("mover") or "")
+        enemy = max(self.f.hostile(n) for n in (*_near(here), here)) if here else 0.0
+        if mover:
+            enemy = max(enemy, max(self.f.force(n, {mover}) for n in (*_near(here), here)))
+        if enemy > self.w["avoid_ratio"] * s:
+            return self.w["evade"], f"evade to {p.get('area')}: {enemy:g} enemy vs {s:g} own (weight evade)"
+        return -self.w["evade"] / 2, f"no need to evade to {p.get('area')}: {s:g} own vs {enemy:g} enemy"
+
+    def sortie(self, aid: str, p: dict[str, Any]) -> Scored:
+        area = str(p.get("area") or self.here)
+        own = self.f.own(area, city=True)
+        enemy = self.f.hostile(area)
+        chance = p_win(own, enemy, self.w["odds_power"])
+        score = self.w["battle"] * (chance - self.w["battle_odds"]) * 2
+        return score, f"sortie from {area}: {own:g} vs {enemy:g} besiegers, chance {chance:.0%} (weight battle)"
+
+    # --- losses, windows, questions -------------------------------------------------------------------------
+    def suggested(self, aid: str, p: dict[str, Any]) -> Scored:
+        return self.w["suggested"], f"take the {p.get('n')} {p.get('mode')} as suggested (weight suggested)"
+
+    def window_card(self, aid: str, p: dict[str, Any]) -> Scored:
+        kind = str(self.prompt_params.get("kind") or "")
+        if kind == "battle":
+            return self.w["battle_card"], f"play {p.get('name')} in the battle (weight battle_card)"
+        return self.w["window_card"], f"keep {p.get('name')} rather than play it now ({kind}) (weight window_card)"
+
+    def province(self, aid: str, p: dict[str, Any]) -> Scored:
+        return self.w["province"], f"make {p.get('area')} a province (7.1) (weight province)"
+
+    def conquest(self, aid: str, p: dict[str, Any]) -> Scored:
+        return self.w["conquest"], f"conquest check against {p.get('target')} (6.13) (weight conquest)"
+
+    def surrender(self, aid: str, p: dict[str, Any]) -> Scored:
+        return self.w["surrender"], f"no surrender to {p.get('to')} (weight surrender)"
+
+    def discard(self, aid: str, p: dict[str, Any]) -> Scored:
+        if aid == "discard:suggested":
+            return 0.5, f"discard the suggested {p.get('n')} cards"
+        return -float(p.get("ap") or 0) * 0.1, f"discard {p.get('name')} ({p.get('ap')} AP): the weakest go first"
+
+    def retreat(self, aid: str, p: dict[str, Any]) -> Scored:
+        area = str(p.get("area") or "")
+        own = self.f.control.get(area) in self.f.mine | {self.f.actor}
+        danger = self.f.hostile(area)
+        score = (1.0 if own else 0.0) - 0.3 * danger
+        where = " (own ground)" if own else ""
+        return score, f"retreat to {area}{where}" + (f", {danger:g} enemy" if danger else "")
+
+    def tribute_pay(self, aid: str, p: dict[str, Any]) -> Scored:
+        return 1.0, f"pay tribute of {p.get('amount')}: a war of punishment costs more (5.2)"
+
+    def ask(self, aid: str, label: str, p: dict[str, Any]) -> Scored:
+        parts = label.split(".")
+        what, answer = (parts[3], parts[4]) if len(parts) >= 5 else ("", "")
+        if what == "peace":
+            other = str(p.get("power") if p.get("power") != self.f.actor else p.get("other"))
+            mine, theirs = self.f.total(self.f.mine | {self.f.actor}), self.f.total({other})
+            outmatched = theirs > self.w["peace_ratio"] * max(mine, 1.0)
+            good = outmatched == (answer == "accept")
+            score = 1.0 if good else (self.w["peace_accept"] if answer == "accept" else -1.0)
+            return score, f"{answer} peace with {other}: {mine:g} own vs {theirs:g} strength (weight peace_ratio)"
+        return 0.0, f"{what}: {answer} (no preference)"
+
+
+def _near(area: str) -> list[str]:
+    return [b for b, d in distances(area).items() if d == 1]
+
+
+Handler = Callable[[Ranker, str, dict[str, Any]], Scored]
+HANDLERS: dict[str, Handler] = {
+    "card_ap": Ranker.card_ap, "card_event": Ranker.card_event, "end_impulse": Ranker.end,
+    "move_force": Ranker.move_force, "forced_march": Ranker.move_force,
+    "siege_assault": Ranker.siege, "siege_hunger": Ranker.siege, "siege_standard": Ranker.siege,
+    "build": Ranker.build, "rebuild": Ranker.build, "hire": Ranker.build, "rehire": Ranker.build,
+    "buy_merc": Ranker.build, "recruit.hire": Ranker.build, "recruit.place_unit": Ranker.build,
+    "recruit.pick_merc": Ranker.build,
+    "eco_convert": Ranker.eco, "eco_city": Ranker.eco, "enter_box": Ranker.trade,
+    "diplomacy": Ranker.diplomacy, "declare_war": Ranker.declare, "attack_peaceful": Ranker.declare,
+    "declare_war_free": Ranker.declare, "land_dow": Ranker.declare,
+    "move_to": Ranker.move_to, "march_to": Ranker.move_to, "stop_move": Ranker.stop_move,
+    "enter_city": Ranker.enter_city, "pick_up": Ranker.pickup, "drop_off": Ranker.drop,
+    "intercept": Ranker.intercept, "evade": Ranker.evade, "evade_hasty": Ranker.evade,
+    "sortie": Ranker.sortie, "sortie_impulse": Ranker.sortie,
+    "losses_suggested": Ranker.suggested, "choose_card": Ranker.window_card,
+    "province": Ranker.province, "conquest_check": Ranker.conquest, "surrender": Ranker.surrender,
+    "discard_excess": Ranker.discard, "discard_suggested": Ranker.discard, "retreat": Ranker.retreat,
+    "tribute_pay": Ranker.tribute_pay,
+}
+
+
+def rank(view: dict[str, Any], actions: list[dict[str, Any]], content: Any) -> list[Scored]:
+    """A score and a one-line reason per action (same order): :meth:`ashur.core.contract.Game.rank_actions`;
+    `content` is the game's public data (map, counters)."""
+    bind(content)
+    if not actions:
+        return []
+    return Ranker(view, content).rank(actions)
