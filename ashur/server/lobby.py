@@ -221,11 +221,12 @@ def join(ctx: ServerContext, user: User | None, game_id: str, role: str | None, 
 
 def facts(s: Session, row: GameRow, moment: datetime | None = None) -> dict[str, Any]:
     """What anyone may know of a game (no seat's secrets, no seed), with each human seat's clock at
-    `moment` (the server's time; empty without a pace)."""
-    seats = s.execute(select(SeatRow, User.name).outerjoin(User, User.id == SeatRow.user_id)
+    `moment` (the server's time; empty without a pace) and, in it, until when its player is away."""
+    pairs = s.execute(select(SeatRow, User).outerjoin(User, User.id == SeatRow.user_id)
                       .where(SeatRow.game_id == row.id).order_by(SeatRow.id)).all()
+    seats = [(seat, user.name if user is not None else None) for seat, user in pairs]
     at = moment if moment is not None else clocks.utcnow()
-    seat_clocks = {seat.role: clocks.describe(seat.clock, at) for seat, _ in seats
+    seat_clocks = {seat.role: waiting.describe(seat.clock, user, at) for seat, user in pairs
                    if seat.kind == "human"} if row.pace is not None else {}
     return {
         "clocks": seat_clocks,
