@@ -172,10 +172,15 @@ def _reachable(user: User | None, sending: Sending | None) -> bool:
 
 def away_until(user: User | None, now: datetime) -> datetime | None:
     """Until when `user` is away at `now` (None when not away then)."""
-    if user is None or user.away_since is None or user.away_until is None:
+    return None if user is None else away_between(user.away_since, user.away_until, now)
+
+
+def away_between(since: datetime | None, until: datetime | None, now: datetime) -> datetime | None:
+    """`until` when an absence from `since` to `until` lasts at `now`, else None."""
+    if since is None or until is None:
         return None
-    until = clocks.as_utc(user.away_until)
-    return until if clocks.as_utc(user.away_since) <= clocks.as_utc(now) < until else None
+    end = clocks.as_utc(until)
+    return end if clocks.as_utc(since) <= clocks.as_utc(now) < end else None
 
 
 def _decide(ctx: ServerContext, s: Session, game: GameRow, humans: dict[str, SeatRow],
@@ -275,18 +280,18 @@ def clocks_of(ctx: ServerContext, s: Session, game: GameRow) -> dict[str, dict[s
     if game.pace is None:
         return {}
     now = server_now(ctx, s)
-    rows = s.execute(select(SeatRow.role, SeatRow.clock, User).outerjoin(User, User.id == SeatRow.user_id)
+    rows = s.execute(select(SeatRow.role, SeatRow.clock, User.away_since, User.away_until)
+                     .outerjoin(User, User.id == SeatRow.user_id)
                      .where(SeatRow.game_id == game.id, SeatRow.kind == "human").order_by(SeatRow.id)).all()
-    return {role: describe(clock, user, now) for role, clock, user in rows}
+    return {role: describe(clock, away_between(since, until, now), now) for role, clock, since, until in rows}
 
 
-def describe(clock: clocks.Clock | None, user: User | None, now: datetime) -> dict[str, Any] | None:
-    """:func:`ashur.server.clocks.describe` of a seat's clock with ``away_until`` (ISO 8601, or None when its
-    player is not away): what anyone sees of a seat's clock."""
+def describe(clock: clocks.Clock | None, until: datetime | None, now: datetime) -> dict[str, Any] | None:
+    """:func:`ashur.server.clocks.describe` of a seat's clock with ``away_until`` (ISO 8601: `until`, the end
+    of its player's absence, or None when not away): what anyone sees of a seat's clock."""
     shown = clocks.describe(clock, now)
     if shown is None:
         return None
-    until = away_until(user, now)
     return {**shown, "away_until": until.isoformat() if until is not None else None}
 
 
@@ -307,5 +312,6 @@ def clocks_view(ctx: ServerContext, game_id: str) -> dict[str, Any]:
         users = {u.id: u for u in s.execute(select(User).where(User.id.in_(ids))).scalars()} if ids else {}
         active = game.status == "active"
         return {"pace": game.pace, "now": now.isoformat(),
-                "clocks": {r: describe(x.clock, users.get(x.user_id or -1), now) for r, x in humans.items()},
+                "clocks": {r: describe(x.clock, away_until(users.get(x.user_id or -1), now), now)
+                           for r, x in humans.items()},
                 "expiry": clocks.expiry_options(by_role if active else {}, now, list(humans))}
