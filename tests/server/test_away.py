@@ -154,3 +154,35 @@ def test_no_notice_goes_to_an_away_player(srv: Server, mailbox: Mailbox, pace: s
     assert notified(srv, gid)["blue"] is None
     assert srv.client(bob).delete("/api/me/away").status_code == 200  # back: blue must still bid, told now
     until(lambda: mails() == ["alice@example.org", "bob@example.org"])
+
+
+def test_the_sweep_tells_an_away_player_nothing(srv: Server, mailbox: Mailbox) -> None:
+    """Red's clock runs out while blue's player is away: the sweep's notice (claim or hand to a bot) does
+    not go to him; back, he gets his "your move" (notices go out in the order decided)."""
+    alice, bob = register(srv), register(srv)
+    profile(srv, alice, email="alice@example.org")
+    profile(srv, bob, email="bob@example.org")
+    assert go_away(srv, bob, server_now(srv) + timedelta(days=5)).status_code == 200
+    made = create(srv, alice, {"game": "tiny", "seats": {"red": "human", "blue": "open"}, "seed": 5, "pace": "live"})
+    gid = made["id"]
+    joined = srv.client(bob).post(f"/api/games/{gid}/join", json={"invite": made["seats"]["blue"]["token"]})
+    assert joined.status_code == 200, joined.text
+    advance(srv, 25 * HOUR)  # both must bid: red's clock runs out, blue's is paused
+    until(lambda: clocks(srv, gid)["red"]["expired"] and expiry_done(srv, gid))
+    assert not clocks(srv, gid)["blue"]["expired"]
+    assert srv.client(bob).delete("/api/me/away").status_code == 200
+    until(lambda: any(rcpt == ["bob@example.org"] for rcpt, _ in mailbox.of(gid)))
+    to_bob = [msg for rcpt, msg in mailbox.of(gid) if rcpt == ["bob@example.org"]]
+    assert len(to_bob) == 1 and to_bob[0].startswith("Your move in Tiny")
+
+
+def expiry_done(srv: Server, gid: str) -> bool:
+    """The sweep handled an expiry of the game (its marker is set in the transaction that decides the
+    notices, before they are sent)."""
+    engine = create_engine(srv.db_url)
+    try:
+        with engine.connect() as conn:
+            return conn.execute(text("SELECT clock_expiry_done FROM games WHERE id = :g"), {"g": gid}).scalar() \
+                is not None
+    finally:
+        engine.dispose()
