@@ -106,6 +106,10 @@ def _refresh(ctx: ServerContext, game_ids: list[str], at: datetime | None) -> No
 def declare(ctx: ServerContext, user_id: int, until: datetime) -> dict[str, Any]:
     """``PUT /api/me/away``: start an absence until `until`, or move the end of the current one (4xx with
     the reason when the rules refuse it); the clocks of the user's running seats pause."""
+    try:
+        until = clocks.as_utc(until)
+    except OverflowError:
+        raise ApiError(422, "'until' is out of range") from None
     before: list[str] = []
     with db.write(ctx.engine) as s:
         user = _user(s, user_id)

@@ -109,6 +109,7 @@ def test_the_limits_of_an_absence(srv: Server) -> None:
     past = go_away(srv, bob, now - timedelta(hours=1))
     assert past.status_code == 422 and "future" in past.json()["error"]
     assert me.put("/api/me/away", json={"until": "soon"}).status_code == 422
+    assert me.put("/api/me/away", json={"until": "9999-12-31T23:59:00-14:00"}).status_code == 422
     not_away = me.delete("/api/me/away")
     assert not_away.status_code == 409 and "not away" in not_away.json()["error"]
     assert go_away(srv, bob, now + timedelta(days=10)).status_code == 200
