@@ -9,6 +9,7 @@ import hmac
 import re
 import secrets
 from dataclasses import dataclass
+from datetime import datetime
 from typing import Any
 
 from argon2 import PasswordHasher
@@ -22,7 +23,7 @@ from sqlalchemy.orm import Session
 from ashur.server import db, limits
 from ashur.server.context import ServerContext
 from ashur.server.errors import ApiError
-from ashur.server.models import KV, ApiToken, User
+from ashur.server.models import KV, ApiToken, User, as_aware
 from ashur.server.store import new_token, token_hash
 
 COOKIE = "ashur_session"
@@ -200,7 +201,11 @@ def user_by_token(s: Session, plain: str) -> User | None:
 # --- profile ---------------------------------------------------------------------------------------
 def profile(user: User) -> dict[str, Any]:
     return {"id": user.id, "name": user.name, "email": user.email, "webhook_url": user.webhook_url,
-            "lang": user.lang}
+            "lang": user.lang, "away_since": _stamp(user.away_since), "away_until": _stamp(user.away_until)}
+
+
+def _stamp(moment: datetime | None) -> str | None:
+    return as_aware(moment).isoformat() if moment is not None else None
 
 
 def update_profile(ctx: ServerContext, user_id: int, changes: dict[str, Any]) -> User:

@@ -28,9 +28,11 @@ from ashur.server import (
     lobby,
     pages,
     play,
+    presence,
     routes_accounts,
     routes_archive,
     routes_async,
+    routes_away,
     routes_table,
     routes_watch,
     sweep,
@@ -98,11 +100,14 @@ def create_app(settings: Settings | None = None, *, migrate: bool = False) -> Fa
         await run_in_threadpool(ctx.bots.start)
         sweeper = sweep.Sweeper(ctx)
         sweeper.start()
+        heartbeat = presence.Heartbeat(ctx)
+        heartbeat.start()
         collector = gctune.install()
         yield
         if collector is not None:
             collector.stop()
         sweeper.stop()
+        await heartbeat.stop()
         waiting.uninstall()
         ctx.bots.stop()
         ctx.hub.stop()
@@ -118,6 +123,7 @@ def create_app(settings: Settings | None = None, *, migrate: bool = False) -> Fa
     _routes(app, ctx)
     routes_accounts.register(app, ctx)
     routes_async.register(app, ctx)
+    routes_away.register(app, ctx)
     routes_archive.register(app, ctx)
     routes_table.register(app, ctx)
     routes_watch.register(app, ctx)
@@ -342,5 +348,5 @@ def _routes(app: FastAPI, ctx: ServerContext) -> None:
         if role == play.OBSERVER:
             await ctx.hub.serve(websocket, game_id, role)
             return
-        with waiting.CONNECTIONS.holding(game_id, role):
+        async with presence.CONNECTIONS.holding(ctx, game_id, role):  # a seat's socket: presence (not a spectator's)
             await ctx.hub.serve(websocket, game_id, role)

@@ -166,6 +166,19 @@ def stop(clock: Clock, now: datetime, pace: str | None) -> Clock:
     return {"bank": min(p.cap, left + p.increment), "since": None}
 
 
+def pause(clock: Clock | None, now: datetime, pace: str | None) -> Clock:
+    """The clock of a seat whose player is away (:mod:`ashur.server.away`): a running clock with time left
+    stops, charged the time used so far but credited no increment (it starts again, with that bank, when
+    the absence ends and the seat still must move); a stopped clock, or one that already ran out (an
+    absence does not undo an expiry), is kept as it is. None: a new stopped clock."""
+    if clock is None:
+        return new_clock(pace)
+    check(clock)
+    if not running(clock) or clock["bank"] is None or expired(clock, now):
+        return dict(clock)
+    return {"bank": max(0.0, remaining(clock, now)), "since": None}
+
+
 def remaining(clock: Clock, now: datetime) -> float:
     """Seconds left on the clock at `now` (negative once it ran out); ``inf`` without a pace."""
     check(clock)

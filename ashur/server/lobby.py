@@ -221,12 +221,14 @@ def join(ctx: ServerContext, user: User | None, game_id: str, role: str | None, 
 
 def facts(s: Session, row: GameRow, moment: datetime | None = None) -> dict[str, Any]:
     """What anyone may know of a game (no seat's secrets, no seed), with each human seat's clock at
-    `moment` (the server's time; empty without a pace)."""
-    seats = s.execute(select(SeatRow, User.name).outerjoin(User, User.id == SeatRow.user_id)
+    `moment` (the server's time; empty without a pace) and, in it, until when its player is away."""
+    found = s.execute(select(SeatRow, User.name, User.away_since, User.away_until)
+                      .outerjoin(User, User.id == SeatRow.user_id)
                       .where(SeatRow.game_id == row.id).order_by(SeatRow.id)).all()
+    seats = [(seat, name) for seat, name, _since, _until in found]
     at = moment if moment is not None else clocks.utcnow()
-    seat_clocks = {seat.role: clocks.describe(seat.clock, at) for seat, _ in seats
-                   if seat.kind == "human"} if row.pace is not None else {}
+    seat_clocks = {seat.role: waiting.describe(seat.clock, waiting.away_between(since, until, at), at)
+                   for seat, _name, since, until in found if seat.kind == "human"} if row.pace is not None else {}
     return {
         "clocks": seat_clocks,
         "id": row.id, "game": row.game, "scenario": row.scenario, "options": row.options,

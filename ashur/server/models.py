@@ -47,6 +47,11 @@ class User(Base):
     # set when the account was deleted: the row stays as a tombstone (its games name it), without
     # personal data (ashur.server.accounts_more)
     deleted_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), nullable=True)
+    # an absence (ashur.server.away): since when and until when the user is away (server time; NULL: not
+    # away), and when the last absence ended (a new one may start 7 days after it at the earliest)
+    away_since: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), nullable=True)
+    away_until: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), nullable=True, index=True)
+    away_ended: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), nullable=True)
 
 
 class ApiToken(Base):
@@ -135,6 +140,18 @@ class SeatRow(Base):
     token_hash: Mapped[str | None] = mapped_column(String(64), unique=True, nullable=True)
     clock: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True)
     notified_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), nullable=True)
+
+
+class PresenceRow(Base):
+    """A seat's websocket held by one server process (:mod:`ashur.server.presence`): written when the
+    process's first socket of the seat opens, deleted when its last one closes, `seen_at` refreshed by the
+    process's heartbeat (wall time). A row older than three heartbeats is gone (a crashed process)."""
+
+    __tablename__ = "presence"
+    game_id: Mapped[str] = mapped_column(String(24), primary_key=True)
+    role: Mapped[str] = mapped_column(String(64), primary_key=True)
+    worker: Mapped[str] = mapped_column(String(64), primary_key=True, index=True)
+    seen_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=now, index=True)
 
 
 class ActionRow(Base):

@@ -45,6 +45,8 @@ class ProfileOut(BaseModel):
     email: str | None
     webhook_url: str | None
     lang: str
+    away_since: str | None = Field(default=None, description="the start of the user's absence (ISO 8601)")
+    away_until: str | None = Field(default=None, description="the end of the user's absence (ISO 8601)")
 
 
 OptionValue = StrictBool | StrictInt | StrictFloat | StrictStr
@@ -102,6 +104,8 @@ class ClockOut(BaseModel):
     running: bool = Field(description="the seat must decide now and its clock runs")
     expired: bool = Field(description="the clock ran out: the other seats may claim the game or hand the "
                                       "seat to a bot")
+    away_until: str | None = Field(default=None, description="the seat's player is away until then (ISO 8601): "
+                                                         "the clock is paused and nothing expires")
 
 
 Clocks = Field(default_factory=dict, description="each human seat's clock (null: not started yet); empty "

@@ -70,6 +70,11 @@ class Settings(BaseSettings):
     """Hours after a pace clock ran out during which the other seats may claim or hand the seat to a bot
     and the late player may still move; then the sweep hands the seat to ``bot:random`` itself (or ends the
     game as abandoned when no other human seat is left). 0: never (the game waits for a claim)."""
+    presence_seconds: float = Field(30.0, gt=0, le=3600)
+    """How often each process refreshes the presence rows of the seats whose websockets it holds
+    (:mod:`ashur.server.presence`); a row not refreshed for three periods counts as gone."""
+    away_max_days: int = Field(21, ge=1, le=366)
+    """How far ahead an absence may end at most (``PUT /api/me/away``, :mod:`ashur.server.away`)."""
     guests: bool = False
     """Let visitors without an account create games (against bots, by seat tokens). ``ashur serve`` turns
     it on when it listens on a loopback address only, unless ``ASHUR_GUESTS`` says otherwise."""

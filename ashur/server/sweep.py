@@ -23,6 +23,8 @@ How it stays cheap and safe with several workers and hosts on one database:
   (its token revoked, as ``hand-to-bot``) and the other human seats are told, or, when no other human
   seat is left, the game ends as abandoned (the result account deletion gives). A handed seat is no human
   seat any more and an ended game no active one: it happens once.
+- Absences (:mod:`ashur.server.away`) whose end has passed are ended by the sweep too, at their end: the
+  paused clocks start again from then. An away player's seat gets none of the sweep's notices.
 - With ``--dev`` the server's clock is the moved one (``POST /api/dev/clock``); tests run clocks out so.
 """
 
@@ -37,7 +39,7 @@ from typing import TYPE_CHECKING
 from sqlalchemy import or_, select
 from starlette.concurrency import run_in_threadpool
 
-from ashur.server import clocks, db, events, notify, waiting
+from ashur.server import away, clocks, db, events, notify, waiting
 from ashur.server.accounts_more import ABANDONED
 from ashur.server.models import GameRow, SeatRow, User
 from ashur.server.models import now as wall_now
@@ -75,13 +77,14 @@ class _Handled:
     waiting: list[str] = field(default_factory=list)
 
 
-def _notices(game: GameRow, humans: dict[str, SeatRow], users: dict[int, User], skip: list[str],
+def _notices(game: GameRow, humans: dict[str, SeatRow], users: dict[int, User], skip: list[str], now: datetime,
              **what: tuple[str, ...]) -> list[tuple[notify.Notice, notify.Recipient]]:
-    """A notice (expired or handed, by `what`) to every reachable human seat not in `skip`."""
+    """A notice (expired or handed, by `what`) to every reachable human seat not in `skip` whose player is
+    not away (:mod:`ashur.server.away`)."""
     link = notify.game_link(waiting.base_url(), game.id)
     jobs = []
     for role, seat in humans.items():
-        if role in skip or seat.user_id is None:
+        if role in skip or seat.user_id is None or waiting.away_until(users.get(seat.user_id), now) is not None:
             continue
         who = waiting.recipient(users.get(seat.user_id))
         if who is not None:
@@ -91,7 +94,7 @@ def _notices(game: GameRow, humans: dict[str, SeatRow], users: dict[int, User], 
 
 
 def _after_grace(game: GameRow, humans: dict[str, SeatRow], users: dict[int, User], late: list[str],
-                 out: _Handled) -> None:
+                 out: _Handled, now: datetime) -> None:
     """The seats in `late` ran out more than the grace ago and nobody acted: each goes to
     :data:`~ashur.server.clocks.DEFAULT_BOT` (token revoked, clock dropped, as a hand-over by a seat) while
     another human seat remains; else the game ends as abandoned (as when its last human deleted the
@@ -112,7 +115,7 @@ def _after_grace(game: GameRow, humans: dict[str, SeatRow], users: dict[int, Use
     game.updated_at = wall_now()
     out.handed = [] if out.abandoned else list(late)
     if not out.abandoned:
-        out.jobs += _notices(game, humans, users, [], handed=tuple(late))
+        out.jobs += _notices(game, humans, users, [], now, handed=tuple(late))
 
 
 def handle(ctx: ServerContext, game_id: str) -> list[str]:
@@ -129,7 +132,7 @@ def handle(ctx: ServerContext, game_id: str) -> list[str]:
             return []  # handled by another process, or the clocks changed since the query
         late = clocks.past_grace({r: x.clock for r, x in humans.items()}, now, waiting.grace_seconds(ctx))
         if late:
-            _after_grace(game, humans, users, late, out)
+            _after_grace(game, humans, users, late, out, now)
         by_role = {r: x.clock for r, x in humans.items()}
         gone = clocks.expired_seats(by_role, now) if pending is not None and clocks.as_utc(pending) <= now else []
         times = [t for r in gone if (t := clocks.expires_at(by_role[r])) is not None]
@@ -140,7 +143,7 @@ def handle(ctx: ServerContext, game_id: str) -> list[str]:
         game.clock_grace_at = waiting.pending_grace(ctx, game, by_role)
         out.expired = gone
         if gone:
-            out.jobs += _notices(game, humans, users, gone, expired=tuple(gone))
+            out.jobs += _notices(game, humans, users, gone, now, expired=tuple(gone))
         out.version, out.waiting = game.version, list(game.waiting or [])
     if late:
         events.after_change(ctx, game_id, out.version, out.waiting)  # the bots take over, the clocks follow
@@ -156,7 +159,12 @@ def handle(ctx: ServerContext, game_id: str) -> list[str]:
 
 
 def sweep_once(ctx: ServerContext) -> list[str]:
-    """One look: handle every game whose clock ran out; the ids of the games handled here."""
+    """One look: end the absences whose end has passed (:func:`ashur.server.away.end_due`: their clocks
+    start again), then handle every game whose clock ran out; the ids of the games handled here."""
+    try:
+        away.end_due(ctx)
+    except Exception:
+        log.exception("ending the absences that ran out failed")
     done = []
     for game_id in due(ctx, waiting.server_now(ctx)):
         try:

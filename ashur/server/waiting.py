@@ -8,9 +8,12 @@ webhook, at most once per waiting period (:func:`ashur.server.notify.plan`).
   ``notified_at`` changes: most actions (a role going on deciding) cost one read.
 - Sending happens off the request path, in one worker thread per process (so notices go out in the order
   they were decided); a crash may lose a notice, never send one twice (``notified_at`` is stored first).
-- :data:`CONNECTIONS`: the open websockets of this process, by seat, fed by the socket route. With several
-  worker processes a socket held by another worker is not seen: the seat gets a notice too many rather
-  than none.
+- Connected: this process holds a socket of the seat (:data:`CONNECTIONS`, no query), or another worker
+  or host does (a fresh row of the ``presence`` table, :func:`ashur.server.presence.connected`, read inside
+  the deciding transaction and only for the seats that would be told otherwise).
+- Away (:mod:`ashur.server.away`): a seat whose user is away is told nothing; in a paced game its clock is
+  paused (:func:`ashur.server.clocks.pause`) and does not start while the absence lasts. When the absence
+  ends :func:`refresh` runs for the user's games at the moment it ended, and the clocks start again.
 - :func:`server_now`: the server's clock. With ``--dev`` it is moved by ``POST /api/dev/clock`` (an offset
   kept in the ``kv`` table, so every worker reads the same time); tests move time so, never by sleeping.
 
@@ -24,11 +27,7 @@ from __future__ import annotations
 
 import logging
 import os
-import threading
-from collections import Counter
-from collections.abc import Iterator
 from concurrent.futures import ThreadPoolExecutor
-from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import TYPE_CHECKING, Any
@@ -36,7 +35,7 @@ from typing import TYPE_CHECKING, Any
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
-from ashur.server import clocks, db, events, notify
+from ashur.server import clocks, db, events, notify, presence
 from ashur.server.models import KV, GameRow, SeatRow, User
 from ashur.server.store import get_row
 
@@ -50,33 +49,8 @@ DEV_OFFSET_KEY = "dev_clock_offset"
 
 # --- open websockets -----------------------------------------------------------------------------------
 
-class Connections:
-    """How many websockets of each seat this process holds (thread-safe)."""
-
-    def __init__(self) -> None:
-        self._open: Counter[tuple[str, str]] = Counter()
-        self._lock = threading.Lock()
-
-    @contextmanager
-    def holding(self, game_id: str, role: str) -> Iterator[None]:
-        """Count a socket of (`game_id`, `role`) as open while the block runs."""
-        key = (game_id, role)
-        with self._lock:
-            self._open[key] += 1
-        try:
-            yield
-        finally:
-            with self._lock:
-                self._open[key] -= 1
-                if self._open[key] <= 0:
-                    del self._open[key]
-
-    def connected(self, game_id: str, role: str) -> bool:
-        with self._lock:
-            return self._open.get((game_id, role), 0) > 0
-
-
-CONNECTIONS = Connections()
+CONNECTIONS = presence.CONNECTIONS
+"""The open websockets of this process, by seat (:class:`ashur.server.presence.Connections`)."""
 
 
 # --- the server's clock --------------------------------------------------------------------------------
@@ -196,13 +170,33 @@ def _reachable(user: User | None, sending: Sending | None) -> bool:
     return bool(user.webhook_url) or (bool(user.email) and sending.smtp is not None)
 
 
+def away_until(user: User | None, now: datetime) -> datetime | None:
+    """Until when `user` is away at `now` (None when not away then)."""
+    return None if user is None else away_between(user.away_since, user.away_until, now)
+
+
+def away_between(since: datetime | None, until: datetime | None, now: datetime) -> datetime | None:
+    """`until` when an absence from `since` to `until` lasts at `now`, else None."""
+    if since is None or until is None:
+        return None
+    end = clocks.as_utc(until)
+    return end if clocks.as_utc(since) <= clocks.as_utc(now) < end else None
+
+
 def _decide(ctx: ServerContext, s: Session, game: GameRow, humans: dict[str, SeatRow],
             users: dict[int, User], now: datetime) -> _Decision:
     waiting = [r for r in (game.waiting or []) if r in humans] if game.status == "active" else []
+    away = {role for role, r in humans.items() if away_until(users.get(r.user_id or -1), now) is not None}
+    paused = away if game.pace is not None else set()  # without a pace no clock runs out: nothing to pause
     seats = {role: notify.SeatState(r.clock, r.notified_at, CONNECTIONS.connected(game.id, role))
-             for role, r in humans.items()}
-    new, due = notify.plan(seats, waiting, now, game.pace)
-    due = [r for r in due if _reachable(users.get(humans[r].user_id or -1), _sending)]
+             for role, r in humans.items() if role not in paused}
+    planned, due = notify.plan(seats, waiting, now, game.pace)
+    new = {role: clocks.pause(r.clock, now, game.pace) if role in paused else planned[role]
+           for role, r in humans.items()}
+    due = [r for r in due if r not in away and _reachable(users.get(humans[r].user_id or -1), _sending)]
+    if due:  # connected to another worker or host? (asked only here: most changes tell nobody)
+        elsewhere = presence.connected(s, game.id, due, ctx.settings.presence_seconds)
+        due = [r for r in due if r not in elsewhere]
     expires = pending_expiry(game, dict(new))
     grace = pending_grace(ctx, game, dict(new))
     changed = (bool(due) or any(new[role] != r.clock for role, r in humans.items())
@@ -220,11 +214,17 @@ def _load(s: Session, game_id: str, *, lock: bool) -> tuple[GameRow, dict[str, S
 
 
 def on_change(ctx: ServerContext, game_id: str, version: int, waiting_roles: list[str]) -> None:
-    """The ``after_change`` listener: clocks of the human seats (and the game's pending expiry, for the
-    sweep), and "your move" notices to send. When a clock of a paced game started or stopped the game's
-    sockets are poked (``games.clock_rev`` moved) so that they show the clocks as stored."""
+    """The ``after_change`` listener: :func:`refresh` of the game now."""
+    refresh(ctx, game_id)
+
+
+def refresh(ctx: ServerContext, game_id: str, at: datetime | None = None) -> None:
+    """Clocks of the human seats (and the game's pending expiry, for the sweep), and "your move" notices to
+    send, as of `at` (default: the server's time now; an absence that ended passes its end). When a clock
+    of a paced game started or stopped the game's sockets are poked (``games.clock_rev`` moved) so that
+    they show the clocks as stored."""
     with db.read(ctx.engine) as s:
-        now = server_now(ctx, s)
+        now = at if at is not None else server_now(ctx, s)
         game, humans, users = _load(s, game_id, lock=False)
         if not _decide(ctx, s, game, humans, users, now).changed:
             return
@@ -280,9 +280,19 @@ def clocks_of(ctx: ServerContext, s: Session, game: GameRow) -> dict[str, dict[s
     if game.pace is None:
         return {}
     now = server_now(ctx, s)
-    rows = s.execute(select(SeatRow.role, SeatRow.clock).where(SeatRow.game_id == game.id, SeatRow.kind == "human")
-                     .order_by(SeatRow.id)).all()
-    return {role: clocks.describe(clock, now) for role, clock in rows}
+    rows = s.execute(select(SeatRow.role, SeatRow.clock, User.away_since, User.away_until)
+                     .outerjoin(User, User.id == SeatRow.user_id)
+                     .where(SeatRow.game_id == game.id, SeatRow.kind == "human").order_by(SeatRow.id)).all()
+    return {role: describe(clock, away_between(since, until, now), now) for role, clock, since, until in rows}
+
+
+def describe(clock: clocks.Clock | None, until: datetime | None, now: datetime) -> dict[str, Any] | None:
+    """:func:`ashur.server.clocks.describe` of a seat's clock with ``away_until`` (ISO 8601: `until`, the end
+    of its player's absence, or None when not away): what anyone sees of a seat's clock."""
+    shown = clocks.describe(clock, now)
+    if shown is None:
+        return None
+    return {**shown, "away_until": until.isoformat() if until is not None else None}
 
 
 def seat_clocks(s: Session, game_id: str) -> tuple[list[str], dict[str, SeatRow]]:
@@ -298,7 +308,10 @@ def clocks_view(ctx: ServerContext, game_id: str) -> dict[str, Any]:
         game = get_row(s, game_id)
         _roles, humans = seat_clocks(s, game_id)
         by_role = {r: seat.clock for r, seat in humans.items()}
+        ids = {x.user_id for x in humans.values() if x.user_id is not None}
+        users = {u.id: u for u in s.execute(select(User).where(User.id.in_(ids))).scalars()} if ids else {}
         active = game.status == "active"
         return {"pace": game.pace, "now": now.isoformat(),
-                "clocks": {r: clocks.describe(c, now) for r, c in by_role.items()},
+                "clocks": {r: describe(x.clock, away_until(users.get(x.user_id or -1), now), now)
+                           for r, x in humans.items()},
                 "expiry": clocks.expiry_options(by_role if active else {}, now, list(humans))}

@@ -64,10 +64,10 @@ def test_clocks_in_facts_and_view_and_the_sweep_tells_once_per_expiry(srv2: Serv
     assert 24 * HOUR < facts["clocks"]["red"]["left"] <= 28 * HOUR  # charged, +4 h
     seen = red.get(f"/api/games/{gid}/view").json()
     assert seen["pace"] == "live" and seen["clocks"]["blue"]["running"] and set(seen["clocks"]["blue"]) == {
-        "left", "running", "expired"}
+        "left", "running", "expired", "away_until"} and seen["clocks"]["blue"]["away_until"] is None
     schema = httpx.get(f"{srv.url}/openapi.json").json()["components"]["schemas"]
     assert "clocks" in schema["GameFacts"]["properties"] and "clocks" in schema["SeatViewOut"]["properties"]
-    assert set(schema["ClockOut"]["properties"]) == {"left", "running", "expired"}
+    assert set(schema["ClockOut"]["properties"]) == {"left", "running", "expired", "away_until"}
 
     def expiry_notices() -> tuple[list[str], list[str]]:
         mails = [rcpt[0] for rcpt, t in mailbox.of(gid) if "ran out" in t or "abgelaufen" in t]

@@ -1,12 +1,15 @@
 // Profile (/profile): e-mail, webhook address and language (GET/PATCH /api/me; a new language switches
 // the interface at once), an API token for programs (a fresh one from POST /api/login, shown once), the
-// password change (POST /api/me/password: other sessions and tokens end, this one goes on), and the
-// deletion of the account (DELETE /api/me with the password and a ticked confirmation).
+// password change (POST /api/me/password: other sessions and tokens end, this one goes on), an absence
+// (PUT /api/me/away {until}: the pace clocks of my seats pause, no notices; DELETE /api/me/away to come
+// back early; the server's rules: at most max_days ahead, 7 days between two absences), and the deletion
+// of the account (DELETE /api/me with the password and a ticked confirmation).
 
 import { api } from "../api.js";
 import { LANGS, keepLang, t } from "../i18n.js";
 import { el, notice, start } from "../shell.js";
 import { checkNewPassword, logIn, loginError } from "../lobby/account.js";
+import { when } from "../lobby/names.js";
 import { checkField, copyBox, errorText, field, formError, setTitle } from "../lobby/ui.js";
 
 const LANG_NAMES = { en: "English", de: "Deutsch", ja: "日本語" };
@@ -98,6 +101,61 @@ function passwordForm() {
   return form;
 }
 
+/** A datetime-local input's value (local time, to the minute) for `date`. */
+function localValue(date) {
+  const pad = (n) => String(n).padStart(2, "0");
+  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}T${pad(date.getHours())}:${pad(date.getMinutes())}`;
+}
+
+function awayForm(status, lang) {
+  const form = el("form", { class: "panel", id: "away-form", novalidate: true });
+  const show = (now) => {
+    form.replaceChildren(el("h2", {}, t("away.title")), el("p", {}, t("away.text", { days: now.max_days })));
+    if (now.away) {
+      const back = el("button", { type: "submit", id: "away-end" }, t("away.end"));
+      form.append(el("p", { id: "away-status" }, t("away.until", { until: when(now.until, lang) })),
+        el("div", { class: "row" }, back));
+      form.onsubmit = async (event) => {
+        event.preventDefault();
+        back.disabled = true;
+        try {
+          show(await api("/api/me/away", { method: "DELETE" }));
+          notice(t("away.ended"));
+        } catch (err) {
+          formError(form, errorText(err, { 409: "away.refused" }));
+          back.disabled = false;
+        }
+      };
+      return;
+    }
+    const earliest = new Date(Date.now() + 60 * 60 * 1000);
+    const until = el("input", { type: "datetime-local", id: "away-until", required: true,
+      min: localValue(earliest), max: localValue(new Date(Date.now() + now.max_days * 24 * 3600 * 1000)),
+      value: localValue(new Date(Date.now() + 7 * 24 * 3600 * 1000)) });
+    const go = el("button", { type: "submit", id: "away-start" }, t("away.start"));
+    const help = now.next_start ? t("away.next", { when: when(now.next_start, lang) }) : t("away.help");
+    form.append(field(t("away.until_label"), until, help), el("div", { class: "row" }, go));
+    form.onsubmit = async (event) => {
+      event.preventDefault();
+      const chosen = new Date(until.value);
+      if (!until.value || Number.isNaN(chosen.getTime())) {
+        formError(form, t("away.pick"));
+        return;
+      }
+      go.disabled = true;
+      try {
+        show(await api("/api/me/away", { method: "PUT", body: { until: chosen.toISOString() } }));
+        notice(t("away.started"));
+      } catch (err) {
+        formError(form, errorText(err, { 409: "away.refused", 422: "away.refused" }));
+        go.disabled = false;
+      }
+    };
+  };
+  show(status);
+  return form;
+}
+
 function deleteForm() {
   const password = el("input", { name: "password", id: "delete-password", type: "password", autocomplete: "current-password", required: true });
   const sure = el("input", { type: "checkbox", id: "delete-sure", required: true });
@@ -133,8 +191,8 @@ start(async ({ user, lang, app }) => {
       el("a", { href: `/login?next=${encodeURIComponent("/profile")}`, class: "button" }, t("nav.login"))));
     return;
   }
-  const fresh = await api("/api/me");
+  const [fresh, away] = await Promise.all([api("/api/me"), api("/api/me/away")]);
   app.replaceChildren(el("h1", {}, t("profile.heading", { name: fresh.name })), profileForm(fresh, lang), tokenForm(fresh),
-    passwordForm(), deleteForm());
+    passwordForm(), awayForm(away, lang), deleteForm());
   app.dataset.ready = "1";
 });
