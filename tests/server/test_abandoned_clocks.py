@@ -55,8 +55,8 @@ def test_after_the_grace_the_sweep_hands_the_seat_to_a_bot_once(srv: Server, mai
     assert got["status"] == "active" and got["seats"]["blue"]["bot"] == "random"
     assert set(got["clocks"]) == {"red"}
     assert blue.get(f"/api/games/{gid}/view").status_code == 401  # the expired player's token is revoked
-    # the bot bids, the game goes on: red decides again
-    until(lambda: (v := red.get(f"/api/games/{gid}/view").json())["version"] > version and v["actions"])
+    # the bot bids (its choice is random: the tiny game may go on or end with it)
+    until(lambda: red.get(f"/api/games/{gid}/view").json()["version"] > version)
     until(lambda: len(handed()) == 2)  # red's mail and webhook
     time.sleep(1.0)
     assert len(handed()) == 2  # once: no second hand-over notice
