@@ -33,6 +33,7 @@ from ashur.server import (
     routes_archive,
     routes_async,
     routes_away,
+    routes_bots,
     routes_table,
     routes_watch,
     sweep,
@@ -127,6 +128,7 @@ def create_app(settings: Settings | None = None, *, migrate: bool = False) -> Fa
     routes_archive.register(app, ctx)
     routes_table.register(app, ctx)
     routes_watch.register(app, ctx)
+    routes_bots.register(app, ctx)
     pages.register(app)
     return app
 

@@ -5,6 +5,9 @@ plays the bot seats that must decide, one transaction per action exactly as a pe
 human must decide or the game ends. At start it picks up every active game waiting on a bot (so bots
 resume after a crash). Several processes may run bots of one game: the locked, versioned transaction
 lets one action through per version.
+
+A bot kind that explains its choice (``heuristic``: ``last_reason``) has its reason kept with the action
+(``actions.note``, :func:`note_of`); who may read it is :mod:`ashur.server.routes_bots`'s business.
 """
 
 from __future__ import annotations
@@ -13,17 +16,36 @@ import logging
 import queue
 import secrets
 import threading
+from typing import Any
 
 from sqlalchemy import select
 
 from ashur import bots as botkinds
+from ashur.core.contract import Action
 from ashur.core.errors import AshurError
 from ashur.server import db, events
 from ashur.server.context import ServerContext
 from ashur.server.models import GameRow, SeatRow
-from ashur.server.store import engine_of, get_row, load_state, record_action, remember
+from ashur.server.store import dumps, engine_of, get_row, load_state, record_action, remember
 
 log = logging.getLogger("ashur.server")
+
+REASON_MAX = 300
+"""The longest reason kept (characters); a longer one is cut, ending in an ellipsis."""
+
+
+def note_of(bot: Any, action: Action) -> str | None:
+    """The note kept with a bot's `action`: JSON ``{reason, label, params, rule}`` — the bot's one-line reason
+    (at most :data:`REASON_MAX` characters) and the action's label, parameters and rule as its legal list gave
+    them (so a table names the action as it names any) — or None when the bot kind gives no reason."""
+    reason = getattr(bot, "last_reason", None)
+    if not isinstance(reason, str) or not reason.strip():
+        return None
+    reason = reason.strip()
+    if len(reason) > REASON_MAX:
+        reason = reason[:REASON_MAX - 1] + "…"
+    return dumps({"reason": reason, "label": action.get("label"), "params": action.get("params") or {},
+                  "rule": action.get("rule")})
 
 
 class BotRunner:
@@ -92,12 +114,14 @@ class BotRunner:
                 return False
             bot = botkinds.make(seats[role] or "random", secrets.randbits(63))
             choice = bot.choose(game, state, role, actions)
+            chosen = next((a for a in actions if a["id"] == choice), None)
             try:
                 new = game.act(state, role, choice)
             except AshurError:
                 log.exception("game %s: bot %s chose a refused action %r", game_id, role, choice)
                 return False
-            record_action(s, row, role, choice, state, new)
+            note = note_of(bot, chosen) if chosen is not None else None
+            record_action(s, row, role, choice, state, new, note=note)
             version, waiting, undo_rev = row.version, list(row.waiting), row.undo_rev
         remember(game_id, version, undo_rev, new)
         events.after_change(self.ctx, game_id, version, waiting)

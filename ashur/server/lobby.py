@@ -22,6 +22,21 @@ from ashur.server.models import GameRow, LogRow, SeatRow, User, now
 from ashur.server.store import dumps, get_row, new_id, new_token, snapshot, token_hash
 
 PACES = ("live", "fast", "slow")
+BOT_REASONS = ("open", "after")
+"""Who may read the bot seats' reasons (:mod:`ashur.server.routes_bots`): every seat during the game, or
+everyone once it is finished."""
+
+
+def bot_reasons_of(req: dict[str, Any], kinds: dict[str, tuple[str, str | None]]) -> str:
+    """The game's ``bot_reasons``: the request's, else ``open`` when exactly one seat is (or will be) a
+    person's — a solo game against bots, where nobody else's fairness is at stake — else ``after``."""
+    chosen = req.get("bot_reasons")
+    if chosen is not None:
+        if chosen not in BOT_REASONS:
+            raise ApiError(422, f"bot_reasons is one of {', '.join(BOT_REASONS)}")
+        return str(chosen)
+    people = sum(1 for kind, _ in kinds.values() if kind in ("human", "open"))
+    return "open" if people == 1 else "after"
 
 
 def catalog() -> list[dict[str, Any]]:
@@ -138,6 +153,7 @@ def create_game(ctx: ServerContext, user: User | None, req: dict[str, Any], base
     pace = req.get("pace")
     if pace is not None and pace not in PACES:
         raise ApiError(422, f"pace is one of {', '.join(PACES)}")
+    reasons = bot_reasons_of(req, kinds)
     seed = req.get("seed")
     if seed is not None and not ctx.settings.dev:
         raise ApiError(403, "a chosen seed is refused unless the server runs with --dev (it lets its chooser "
@@ -154,7 +170,7 @@ def create_game(ctx: ServerContext, user: User | None, req: dict[str, Any], base
     with db.write(ctx.engine) as s:
         row = GameRow(id=gid, game=game.id, engine_version=game.version, scenario=scenario, options=options,
                       seed=str(match.seed), status=status, public=bool(req.get("public", True)), pace=pace,
-                      spectators=bool(req.get("spectators", True)),
+                      spectators=bool(req.get("spectators", True)), bot_reasons=reasons,
                       version=0, n_actions=0, state=snapshot(match.state), waiting=game.active(match.state),
                       owner_id=owner, rematch_of=rematch_of.id if rematch_of else None)
         s.add(row)
@@ -235,6 +251,7 @@ def facts(s: Session, row: GameRow, moment: datetime | None = None) -> dict[str,
         "status": row.status, "pace": row.pace, "version": row.version, "active": list(row.waiting),
         "seats": {seat.role: {"kind": seat.kind, "bot": seat.bot, "player": name} for seat, name in seats},
         "result": row.result, "public": row.public, "spectators": row.spectators,
+        "bot_reasons": row.bot_reasons or "after",
         "rematch_of": row.rematch_of, "rematch": row.rematch_id,
         "created_at": row.created_at.isoformat(), "updated_at": row.updated_at.isoformat(),
     }
@@ -289,4 +306,5 @@ def rematch(ctx: ServerContext, seat: SeatRow, user: User | None, base: str) -> 
               for x in seats}
     return create_game(ctx, user, {"game": row.game, "scenario": row.scenario, "options": row.options,
                                    "seats": layout, "pace": row.pace, "public": row.public,
-                                   "spectators": row.spectators}, base, rematch_of=row)
+                                   "spectators": row.spectators, "bot_reasons": row.bot_reasons or "after"},
+                       base, rematch_of=row)

@@ -98,6 +98,9 @@ class GameRow(Base):
     public: Mapped[bool] = mapped_column(Boolean, default=True)
     # anyone may watch the game's public (observer) view, live (ashur.server.routes_watch)
     spectators: Mapped[bool] = mapped_column(Boolean, default=True, server_default=sql_true())
+    # who may read the bot seats' reasons (actions.note, ashur.server.routes_bots): "open" every seat during
+    # the game, "after" everyone once it is finished
+    bot_reasons: Mapped[str] = mapped_column(String(8), default="after", server_default="after")
     pace: Mapped[str | None] = mapped_column(String(16), nullable=True)  # live, fast, slow
     version: Mapped[int] = mapped_column(Integer, default=0)
     n_actions: Mapped[int] = mapped_column(Integer, default=0)
@@ -164,6 +167,9 @@ class ActionRow(Base):
     role: Mapped[str] = mapped_column(String(64))
     action: Mapped[str] = mapped_column(String(200))
     before: Mapped[str | None] = mapped_column(Text, nullable=True)
+    # a bot seat's note on its action (JSON: its one-line reason and the action's label and parameters),
+    # NULL for a person's action or a bot kind that gives no reason (ashur.server.routes_bots)
+    note: Mapped[str | None] = mapped_column(Text, nullable=True)
     at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=now)
 
 

@@ -61,6 +61,10 @@ class CreateGameIn(Strict):
     seed: StrictInt | StrictStr | None = Field(default=None, description="only with --dev")
     public: StrictBool = True
     spectators: StrictBool = Field(default=True, description="anyone may watch the game's public view live")
+    bot_reasons: Literal["open", "after"] | None = Field(
+        default=None, description="who may read the bot seats' reasons: 'open' every seat during the game, "
+                                  "'after' everyone once it is finished; default 'open' when exactly one seat "
+                                  "is human or open, else 'after'")
 
 
 class SeatTokenOut(BaseModel):
@@ -153,6 +157,23 @@ class LogOut(BaseModel):
     entries: list[dict[str, Any]]
 
 
+class BotReason(BaseModel):
+    """A bot seat's reason for one of its actions, with the action's label as its legal list gave it."""
+
+    n: int = Field(description="the action's index in the game's record")
+    role: str
+    action: str = Field(description="the action's id")
+    label: str | None = Field(default=None, description="the action's label (a message key)")
+    params: dict[str, Any] = Field(default_factory=dict, description="the label's parameters")
+    rule: str | None = Field(default=None, description="the rule that allowed the action")
+    reason: str = Field(description="the bot's one-line reason (at most 300 characters)")
+
+
+class BotReasonsOut(BaseModel):
+    reasons: list[BotReason]
+    next: int = Field(description="the `since` of the next call (the game's number of actions)")
+
+
 class SeatFacts(BaseModel):
     kind: str
     bot: str | None
@@ -173,6 +194,9 @@ class GameFacts(BaseModel):
     result: dict[str, Any] | None
     public: bool
     spectators: bool = True
+    bot_reasons: Literal["open", "after"] = Field(default="after", description="who may read the bot seats' "
+                                                  "reasons: 'open' every seat during the game, 'after' everyone "
+                                                  "once it is finished")
     rematch_of: str | None
     rematch: str | None
     created_at: str

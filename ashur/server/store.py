@@ -161,11 +161,13 @@ def set_state(s: Session, row: GameRow, game: Game, old_log_n: int, state: GameS
 
 
 def record_action(s: Session, row: GameRow, role: str, action_id: str, before: GameState,
-                  after: GameState, change: Change | None = None, before_json: str | None = None) -> None:
+                  after: GameState, change: Change | None = None, before_json: str | None = None,
+                  note: str | None = None) -> None:
     """Append one applied action and keep the undo snapshots as the engine's session does: kept while
     the same role goes on deciding and no die was rolled and no card drawn or revealed. `before` is the
     state of `row` at its version (:func:`load_state`), whose JSON ``row.state`` (or `before_json`) holds;
-    `change` is :func:`prepare` of `after`, when made before the transaction."""
+    `change` is :func:`prepare` of `after`, when made before the transaction; `note` is a bot seat's note
+    on its action (:func:`ashur.server.bots.note_of`), kept with it."""
     game = engine_of(row)
     undoable = barrier(after) == barrier(before) and role in game.active(after)
     if not undoable or row.undo_role != role:
@@ -173,7 +175,8 @@ def record_action(s: Session, row: GameRow, role: str, action_id: str, before: G
                   .values(before=None))
     # row.state is the JSON of `before` (the state at row.version): no second dump of the same state
     s.add(ActionRow(game_id=row.id, n=row.n_actions, role=role, action=action_id,
-                    before=(before_json if before_json is not None else row.state) if undoable else None))
+                    before=(before_json if before_json is not None else row.state) if undoable else None,
+                    note=note))
     row.undo_role = role if undoable else None
     row.n_actions += 1
     set_state(s, row, game, int(before["log_n"]), after, change)

@@ -1,6 +1,7 @@
 // New game (/new): the game, its scenario, its options (each with its help and choices, from
 // GET /api/catalog), a seat per role (human, open for an invitation, or a bot kind), the pace and whether
-// the game is listed publicly. Created, it shows the invitation links of the open seats with copy buttons
+// the game is listed publicly, and who may read the bots' reasons (issue 17: during the game, or once it is
+// over; the default shown follows the seats as the server's does). Created, it shows the invitation links of the open seats with copy buttons
 // and a link to my seat; with no open seat it goes to my seat at once.
 
 import { api, keepSeat } from "../api.js";
@@ -11,6 +12,12 @@ import { botName, gameName, optionHelp, optionName, paceName, roleName, scenario
 import { checkField, copyBox, errorText, field, formError, setTitle } from "../lobby/ui.js";
 
 const PACES = ["", "live", "fast", "slow"];
+const BOT_REASONS = ["", "open", "after"];
+
+/** The server's default of bot_reasons for these seat choices: "open" when exactly one seat is a person's. */
+function reasonsDefault(seatValues) {
+  return seatValues.filter((v) => v === "human" || v === "open").length === 1 ? "open" : "after";
+}
 
 /** The control of an option: a choice list, a checkbox (bool) or a number or text box. */
 function optionControl(option) {
@@ -66,7 +73,13 @@ function gameForm(games, app, user) {
   const body = el("div", { class: "game-setup" });
   const pace = el("select", { id: "new-pace", name: "pace" }, PACES.map((p) => el("option", { value: p }, paceName(p))));
   const open = el("input", { id: "new-public", name: "public", type: "checkbox", checked: true });
-  let controls = { options: [], seats: [] };
+  const reasons = el("select", { id: "new-bot-reasons", name: "bot_reasons" });
+  const drawReasons = () => {
+    const chosen = reasons.value;
+    const auto = reasonsDefault(controls.seats.map(([, control]) => control.value));
+    reasons.replaceChildren(...BOT_REASONS.map((r) => el("option", { value: r, selected: r === chosen },
+      r ? t(`new.bot_reasons.${r}`) : t("new.bot_reasons.default", { choice: t(`new.bot_reasons.${auto}`) }))));
+  };  let controls = { options: [], seats: [] };
   const submit = el("button", { type: "submit", id: "new-submit" }, t("new.submit"));
 
   const drawGame = () => {
@@ -85,6 +98,8 @@ function gameForm(games, app, user) {
       controls.seats = roles.map((role, i) => [role, seatControl(role, i, game)]);
       seats.replaceChildren(el("legend", {}, t("new.seats")), el("p", { class: "help" }, t("new.seats_help")),
         ...controls.seats.map(([role, control]) => field(roleName(role), control)));
+      for (const [, control] of controls.seats) control.addEventListener("change", drawReasons);
+      drawReasons();
     };
     // the seats follow an option that changes the roles (the number of players, 1.1 B)
     const rolesNow = (scenario) => {
@@ -123,6 +138,7 @@ function gameForm(games, app, user) {
         seats: Object.fromEntries(controls.seats.map(([role, control]) => [role, control.value])),
         pace: pace.value || null, public: open.checked,
       };
+      if (reasons.value) request.bot_reasons = reasons.value;
       submit.disabled = true;
       try {
         created(await api("/api/games", { method: "POST", body: request }), request, app);
@@ -134,6 +150,7 @@ function gameForm(games, app, user) {
   }, el("h1", {}, t("new.title")),
   field(t("new.game"), gameChoice), body,
   field(t("new.pace"), pace, t("new.pace_help")),
+  field(t("new.bot_reasons"), reasons, t("new.bot_reasons_help")),
   checkField(t("new.public"), open),
   user ? null : el("p", { class: "muted" }, t("new.guest")),
   el("div", { class: "row" }, submit));

@@ -1,6 +1,7 @@
 // The game table (issue 16 items 1-5): /play/<id>. The seat's token comes from the link's fragment
 // (#token=...) or this browser's store; the page reads the seat's view, draws the board, the prompt, the
 // hand, the tracks, the odds and the log, sends the chosen actions, and follows the game over the websocket.
+// Under the log, "why did the bots do that?" (issue 17) when the game lets the seat read the bots' reasons.
 
 import { ApiError, api, keepSeat, seatsOf, tokenFromFragment } from "../api.js";
 import { loadMessages, t } from "../i18n.js";
@@ -16,6 +17,7 @@ import { GameLog } from "../table/log.js";
 import { Odds } from "../table/odds.js";
 import { showRule, ruleLink } from "../table/rules.js";
 import { Chat } from "../table/chat.js";
+import { BotReasons } from "../table/botreasons.js";
 import { stackPopup, menu, closePopups } from "../table/popup.js";
 
 const sheet = document.createElement("link");
@@ -38,8 +40,8 @@ function seatToken(gameId) {
 
 function layout(app) {
   app.classList.add("table-page");
-  const section = (id, title, open = true) => el("details", { class: "panel", id: `${id}-panel`, open },
-    el("summary", {}, title), el("div", { id }));
+  const section = (id, title, open = true, hidden = false) => el("details", { class: "panel", id: `${id}-panel`, open,
+    hidden: hidden || null }, el("summary", {}, title), el("div", { id }));
   const tools = el("div", { class: "board-tools" },
     el("button", { type: "button", id: "zoom-in", "aria-label": t("table.zoom_in") }, "+"),
     el("button", { type: "button", id: "zoom-out", "aria-label": t("table.zoom_out") }, "−"),
@@ -53,6 +55,7 @@ function layout(app) {
     section("hand", t("table.hand")),
     section("tracks", t("table.tracks")),
     section("log", t("table.log")),
+    section("bot-reasons", t("table.bot_reasons"), false, true),
     section("chat", t("table.chat"), false));
   const stage = el("section", { class: "stage", id: "stage" }, tools);
   app.replaceChildren(el("div", { class: "table" }, stage, side),
@@ -174,6 +177,20 @@ start(async ({ app, lang }) => {
   const odds = new Odds(document.getElementById("odds"), { gameId, token, catalog });
   const gameLog = new GameLog(document.getElementById("log"), catalog);
   const chat = new Chat(document.getElementById("chat"), { gamePath, token, role, catalog });
+  const botReasons = new BotReasons(document.getElementById("bot-reasons-panel"), document.getElementById("bot-reasons"),
+    { gamePath, token, catalog });
+  // the game's public facts say whether it has bot seats and who may read their reasons (bot_reasons)
+  const facts = { bots: false, setting: "after" };
+  const reasonsReadable = (data) => facts.bots && (facts.setting === "open" || data.status === "finished");
+  const readFacts = async () => {
+    try {
+      const got = await api(gamePath);
+      facts.bots = Object.values(got.seats || {}).some((x) => x.kind === "bot");
+      facts.setting = got.bot_reasons || "after";
+    } catch (err) { if (!(err instanceof ApiError)) throw err; }
+    botReasons.setReadable(reasonsReadable(state.data));
+    botReasons.update(state.data.version);
+  };
   installKeys(() => state.data.actions, choose);
 
   const drawStatus = () => {
@@ -276,6 +293,10 @@ start(async ({ app, lang }) => {
     draw();
     odds.update(data.version, data.actions);
     if (data.version !== before || !gameLog.entries.length) readLog();
+    if (data.version !== before) {
+      botReasons.setReadable(reasonsReadable(data));
+      botReasons.update(data.version);
+    }
     return true;
   }
 
@@ -323,4 +344,5 @@ start(async ({ app, lang }) => {
   document.body.dataset.ready = "1";
   connect();
   chat.load();
+  readFacts();
 });

@@ -1,0 +1,66 @@
+"""The bots' reasons in a real Chromium (issue 17 item 1): in a solo Two Rivers game against
+``bot:heuristic`` the panel under the log lists the bots' decisions with their reasons; in a game with two
+people it stays hidden; the new-game form shows the setting with its default following the seats."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import httpx
+
+from tests.web.conftest import WebServer, shot
+from tests.web.test_table import new_game, open_seat
+
+SOLO = {"assyria": "human", "babylonia": "bot:heuristic", "elam": "bot:heuristic"}
+
+
+def test_the_panel_shows_the_bots_reasons_in_a_solo_game(web: WebServer, page: Any) -> None:
+    made = new_game(web, "two_rivers", SOLO)
+    open_seat(page, web, made, "assyria")
+    panel = page.locator("#bot-reasons-panel")
+    panel.wait_for(state="visible", timeout=30_000)
+    page.click("#bot-reasons-panel summary")
+    items = page.locator("#bot-reasons-list li.bot-reason")
+    for _ in range(40):  # the person plays its first choices until a bot has decided
+        if items.count():
+            break
+        page.wait_for_function("() => !document.querySelector('#actions button.action[disabled]')")
+        version = page.get_attribute("body", "data-version")
+        ids = page.eval_on_selector_all("#actions button.action", "els => els.map(e => e.dataset.action)")
+        if ids:  # an offer of peace asks a bot at once; else end the impulse, pass, or the last choice
+            pick = next((x for x in ids if x.startswith("peace:")), None) or next(
+                (x for x in ids if x in ("end", "pass")), ids[-1])
+            page.click(f"#actions button.action[data-action='{pick}']")
+        page.wait_for_function(f"() => document.body.dataset.version !== '{version}' || "
+                               "document.querySelector('#bot-reasons-list li')", timeout=30_000)
+    items.first.wait_for(timeout=30_000)
+    first = items.first
+    assert first.get_attribute("data-role") in ("babylonia", "elam")
+    assert first.locator(".bot-why").text_content().strip()
+    action = first.locator(".bot-action").text_content().strip()
+    assert action and "." not in action.split(" ")[0], action  # a rendered label, not a message key
+    assert page.locator("#bot-reasons-empty").is_hidden()
+    panel.scroll_into_view_if_needed()
+    shot(page, "bot-reasons")
+    assert page.errors == []
+
+
+def test_hidden_with_two_people_and_the_form_shows_the_default(web: WebServer, page: Any) -> None:
+    made = new_game(web, "two_rivers", {"assyria": "human", "babylonia": "human", "elam": "bot:heuristic"})
+    open_seat(page, web, made, "assyria")
+    page.wait_for_timeout(500)  # the game's facts are read after the first drawing
+    assert page.locator("#bot-reasons-panel").is_hidden()
+    page.goto(f"{web.url}/new")
+    page.wait_for_selector("#app[data-ready]")
+    page.select_option("#new-scenario", "two_rivers")
+    page.select_option("#seat-babylonia", "bot:heuristic")
+    page.select_option("#seat-elam", "bot:heuristic")
+    assert "during the game" in page.locator("#new-bot-reasons option[value='']").text_content()
+    page.select_option("#seat-babylonia", "open")
+    assert "once the game is over" in page.locator("#new-bot-reasons option[value='']").text_content()
+    page.select_option("#new-bot-reasons", "open")
+    page.click("#new-submit")
+    page.wait_for_selector("#created")
+    game_id = page.get_attribute("#created", "data-game")
+    assert httpx.get(f"{web.url}/api/games/{game_id}").json()["bot_reasons"] == "open"
+    assert page.errors == []
