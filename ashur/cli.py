@@ -17,6 +17,7 @@ from rich.markup import escape
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
 from ashur.core import log as corelog
+from ashur.core.contract import DEFAULT_BOT_KIND
 from ashur.core.errors import AshurError, SaveFileError, SetupError
 from ashur.core.registry import game_ids, get_game
 
@@ -100,7 +101,7 @@ def simulate(
     scenario: Annotated[str | None, typer.Option(help="Scenario id")] = None,
     games: Annotated[int, typer.Option(min=1, help="Number of games")] = 10,
     seed: Annotated[int, typer.Option(help="Base seed")] = 1,
-    bots: Annotated[str, typer.Option(help="Bot kind for every seat")] = "random",
+    bots: Annotated[str, typer.Option(help="Bot kind for every seat")] = DEFAULT_BOT_KIND,
     jobs: Annotated[int, typer.Option(min=1, help="Processes")] = 1,
     option: Annotated[list[str] | None, typer.Option("--option", "-o", help="NAME=VALUE")] = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object")] = False,

@@ -305,12 +305,17 @@ def check_scenario(game: Game, scenario: str) -> None:
         raise SetupError(f"unknown scenario {scenario!r} for {game.id} (scenarios: {', '.join(known)})")
 
 
+DEFAULT_BOT_KIND = "heuristic"
+"""The bot kind of a seat nobody chose one for (issue 17): the terminal's, the server's and `simulate`'s
+default. Every game has it (its default ranking scores every action alike, i.e. it plays at random)."""
+
+
 def resolve_seats(game: Game, scenario: str, options: dict[str, Any], seats: dict[str, str]) -> dict[str, str]:
-    """Every role's seat: ``human`` or ``bot:KIND``; roles not given default to ``bot:random``."""
+    """Every role's seat: ``human`` or ``bot:KIND``; roles not given get a bot of :data:`DEFAULT_BOT_KIND`."""
     roles = game.roles(scenario, options)
     for role, seat in seats.items():
         if role not in roles:
             raise SetupError(f"unknown role {role!r} (roles of this game: {', '.join(roles)})")
         if seat != "human" and not seat.startswith("bot:"):
             raise SetupError(f"seat {role}={seat!r}: a seat is 'human' or 'bot:KIND'")
-    return {role: seats.get(role, "bot:random") for role in roles}
+    return {role: seats.get(role, f"bot:{DEFAULT_BOT_KIND}") for role in roles}

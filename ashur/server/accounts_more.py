@@ -11,8 +11,8 @@
 - **Deletion** (:func:`delete_account`): with the password. The user's row stays as a tombstone (its
   games, replays and chat name ``~deleted-ID``) without personal data: name, e-mail, webhook, language,
   password, tokens and reset links are gone, and the old name may be registered again. The user's
-  seats in games not finished are handed to a bot (``bot:random``), their seat tokens revoked, so the
-  other players play on; a game left without a human or open seat ends (``reason: "abandoned"``).
+  seats in games not finished are handed to a bot (of the default kind, ``bot:heuristic``), their seat
+  tokens revoked, so the other players play on; a game left without a human or open seat ends (``reason: "abandoned"``).
 """
 
 from __future__ import annotations
@@ -25,6 +25,7 @@ from typing import Any
 from sqlalchemy import delete, func, select
 from sqlalchemy.orm import Session
 
+from ashur.core.contract import DEFAULT_BOT_KIND
 from ashur.server import db, events, limits
 from ashur.server.accounts import _hasher, check_password, issue_token, login_checks, verify
 from ashur.server.context import ServerContext
@@ -34,7 +35,7 @@ from ashur.server.store import get_row, token_hash
 
 TOMBSTONE = "~deleted-{id}"
 """The name of a deleted account ('~' is no letter of a name that may be registered)."""
-DELETED_BOT = "random"
+DELETED_BOT = DEFAULT_BOT_KIND
 ABANDONED = "abandoned"
 MAX_RESET_MAILS = 5
 """Accounts one request mails at most (several accounts may share an e-mail address)."""

@@ -21,7 +21,7 @@ from typing import Any
 from sqlalchemy import select
 
 from ashur import bots as botkinds
-from ashur.core.contract import Action
+from ashur.core.contract import DEFAULT_BOT_KIND, Action
 from ashur.core.errors import AshurError
 from ashur.server import db, events
 from ashur.server.context import ServerContext
@@ -112,7 +112,7 @@ class BotRunner:
             if not actions:
                 log.error("game %s: bot %s must decide but has no legal action", game_id, role)
                 return False
-            bot = botkinds.make(seats[role] or "random", secrets.randbits(63))
+            bot = botkinds.make(seats[role] or DEFAULT_BOT_KIND, secrets.randbits(63))
             choice = bot.choose(game, state, role, actions)
             chosen = next((a for a in actions if a["id"] == choice), None)
             try:

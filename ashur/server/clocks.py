@@ -37,7 +37,7 @@ from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
-from ashur.core.contract import Result
+from ashur.core.contract import DEFAULT_BOT_KIND, Result
 
 Clock = dict[str, Any]
 """One seat's clock: ``{"bank": float | None, "since": str | None}``."""
@@ -48,7 +48,7 @@ DAY = 24 * HOUR
 TIMEOUT_REASON = "server.timeout"
 """The ``reason`` key of a result produced by a claim on an expired clock."""
 
-DEFAULT_BOT = "bot:random"
+DEFAULT_BOT = f"bot:{DEFAULT_BOT_KIND}"
 """The seat kind an expired seat is handed to unless the claimer chooses another kind."""
 
 

@@ -9,6 +9,7 @@ from fastapi import FastAPI, Query, Request
 from pydantic import BaseModel, Field, StrictFloat, StrictInt, StrictStr
 
 from ashur import bots as botkinds
+from ashur.core.contract import DEFAULT_BOT_KIND
 from ashur.core.errors import AshurError
 from ashur.server import clocks, db, events, waiting
 from ashur.server.auth import current_seat
@@ -21,7 +22,7 @@ from ashur.server.store import get_row
 
 class HandToBotIn(Strict):
     role: StrictStr = Field(min_length=1, max_length=64, description="the seat whose clock ran out")
-    bot: StrictStr = Field(default="random", min_length=1, max_length=64, description="the bot kind")
+    bot: StrictStr = Field(default=DEFAULT_BOT_KIND, min_length=1, max_length=64, description="the bot kind")
 
 
 class HandedOut(BaseModel):

@@ -68,8 +68,9 @@ class Settings(BaseSettings):
     """How often each process looks for pace clocks that ran out (:mod:`ashur.server.sweep`)."""
     claim_grace_hours: float = Field(72.0, ge=0, le=24 * 366)
     """Hours after a pace clock ran out during which the other seats may claim or hand the seat to a bot
-    and the late player may still move; then the sweep hands the seat to ``bot:random`` itself (or ends the
-    game as abandoned when no other human seat is left). 0: never (the game waits for a claim)."""
+    and the late player may still move; then the sweep hands the seat to a bot of the default kind
+    (``bot:heuristic``) itself (or ends the game as abandoned when no other human seat is left). 0: never
+    (the game waits for a claim)."""
     presence_seconds: float = Field(30.0, gt=0, le=3600)
     """How often each process refreshes the presence rows of the seats whose websockets it holds
     (:mod:`ashur.server.presence`); a row not refreshed for three periods counts as gone."""

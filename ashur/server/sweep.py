@@ -19,10 +19,10 @@ How it stays cheap and safe with several workers and hosts on one database:
   move" notices). A seat that moves late and runs out again later is a new expiry.
 - After the grace (``ASHUR_CLAIM_GRACE_HOURS``, default 72; ``games.clock_grace_at`` holds the earliest
   end of a running clock's grace, kept like ``clock_expires_at``) with no claim, no hand-over and no late
-  move, the sweep acts itself, in the same locked transaction: the expired seat goes to ``bot:random``
-  (its token revoked, as ``hand-to-bot``) and the other human seats are told, or, when no other human
-  seat is left, the game ends as abandoned (the result account deletion gives). A handed seat is no human
-  seat any more and an ended game no active one: it happens once.
+  move, the sweep acts itself, in the same locked transaction: the expired seat goes to a bot of the
+  default kind (``bot:heuristic``; its token revoked, as ``hand-to-bot``) and the other human seats are
+  told, or, when no other human seat is left, the game ends as abandoned (the result account deletion
+  gives). A handed seat is no human seat any more and an ended game no active one: it happens once.
 - Absences (:mod:`ashur.server.away`) whose end has passed are ended by the sweep too, at their end: the
   paused clocks start again from then. An away player's seat gets none of the sweep's notices.
 - With ``--dev`` the server's clock is the moved one (``POST /api/dev/clock``); tests run clocks out so.

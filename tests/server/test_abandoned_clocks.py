@@ -1,6 +1,6 @@
 """Expired clocks nobody acts on, through a real server on SQLite and on PostgreSQL (time moved with the
 ``--dev`` clock, never by sleeping): once the grace (``ASHUR_CLAIM_GRACE_HOURS``, 72 h) after the expiry
-passed with no claim, no hand-over and no late move, the sweep hands the seat to ``bot:random`` itself
+passed with no claim, no hand-over and no late move, the sweep hands the seat to a bot of the default kind itself
 (its token revoked, the bot plays on, the other human told once), or ends the game as abandoned when it was
 the last human seat; a late move within the grace keeps the seat."""
 
@@ -49,11 +49,12 @@ def test_after_the_grace_the_sweep_hands_the_seat_to_a_bot_once(srv: Server, mai
     time.sleep(1.0)  # several sweep periods
     assert facts(srv, gid)["seats"]["blue"]["kind"] == "human" and not handed()
     assert blue.get(f"/api/games/{gid}/view").status_code == 200
-    advance(srv, GRACE)  # 72 h past the expiry, nobody acted: the sweep hands blue to bot:random
+    advance(srv, GRACE)  # 72 h past the expiry, nobody acted: the sweep hands blue to a bot (bot:heuristic)
     until(lambda: facts(srv, gid)["seats"]["blue"]["kind"] == "bot")
     got = facts(srv, gid)
-    assert got["status"] == "active" and got["seats"]["blue"]["bot"] == "random"
-    assert set(got["clocks"]) == {"red"}
+    # the game went on (the bot may already have bid, and its bid may have ended the tiny game)
+    assert (got["result"] or {}).get("reason") != "abandoned"
+    assert got["seats"]["blue"]["bot"] == "heuristic" and "blue" not in got["clocks"]
     assert blue.get(f"/api/games/{gid}/view").status_code == 401  # the expired player's token is revoked
     # the bot bids (its choice is random: the tiny game may go on or end with it)
     until(lambda: red.get(f"/api/games/{gid}/view").json()["version"] > version)

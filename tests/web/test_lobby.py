@@ -48,7 +48,7 @@ def test_a_guest_plays_against_bots_in_one_click(web: WebServer, page: Any) -> N
     facts = httpx.get(f"{web.url}/api/games/{game_id}").json()
     assert facts["scenario"] == "two_rivers" and facts["status"] == "active"
     assert facts["seats"]["assyria"]["kind"] == "human"
-    assert {facts["seats"][r]["bot"] for r in ("babylonia", "elam")} == {"eager"}
+    assert {facts["seats"][r]["bot"] for r in ("babylonia", "elam")} == {"heuristic"}
     view = httpx.get(f"{web.url}/api/games/{game_id}/view", headers={"Authorization": f"Bearer {token}"})
     assert view.status_code == 200 and view.json()["role"] == "assyria"
     page.goto(f"{web.url}/")

@@ -11,7 +11,7 @@ import { roleName, scenarioName } from "../lobby/names.js";
 import { errorText, setTitle } from "../lobby/ui.js";
 
 const POLL_MS = Number(window.ASHUR_POLL_MS) || 10000;
-const QUICK = { game: "assyrian-wars", scenario: "two_rivers", role: "assyria", bot: "eager" };
+const QUICK = { game: "assyrian-wars", scenario: "two_rivers", role: "assyria", bot: "heuristic" };
 
 function section(id, heading, intro = "") {
   return el("section", { id, class: "panel lobby-list" }, el("h2", {}, heading),

@@ -43,7 +43,7 @@ function optionValue(option, control) {
 
 function seatControl(role, index, game) {
   const kinds = ["human", "open", ...game.bots.map((b) => `bot:${b}`)];
-  const chosen = index === 0 ? "human" : game.bots.includes("eager") ? "bot:eager" : `bot:${game.bots[0]}`;
+  const chosen = index === 0 ? "human" : game.bots.includes("heuristic") ? "bot:heuristic" : `bot:${game.bots[0]}`;
   return el("select", { id: `seat-${role}`, name: role, dataset: { role } }, kinds.map((kind) => el("option",
     { value: kind, selected: kind === chosen },
     kind === "human" ? t("new.seat.human") : kind === "open" ? t("new.seat.open") : t("seat.bot", { kind: botName(kind.slice(4)) }))));
