@@ -179,6 +179,11 @@ class Game(ABC):
         the state). Default: every action 0.0 and no reason (the bot then chooses at random)."""
         return [(0.0, "") for _ in actions]
 
+    def evaluate(self, view: dict[str, Any], role: str) -> float:
+        """How well `role` stands in `view` (its own view), in [-1, 1] (1: sure to win, -1: sure to lose), for
+        search bots that stop a playout before the end. Reads `view` only. Default: 0.0 (no opinion)."""
+        return 0.0
+
     def fix_draws(self, state: State, items: list[Any]) -> None:
         """Test hook: make the next draws from the game's draw pile give `items`, in order (in place)."""
         raise NotImplementedError(f"{self.id} has no draw pile to script")

@@ -325,6 +325,7 @@ def scramble_fog(ctx: Ctx, mine: set[str], r: random.Random) -> None:
         units = sorted(by_owner[owner])
         slots = [(ctx.piece(u)["loc"], ctx.piece(u)["city"], ctx.piece(u)["army"], ctx.piece(u).get("aboard"))
                  for u in units]
+        slots.sort(key=str)  # canonical: who stood where must not shape the outcome (ISMCTS determinizations)
         r.shuffle(units)
         for u, (loc, city, army, aboard) in zip(units, slots, strict=True):
             ctx.move_piece(u, loc)
@@ -346,7 +347,7 @@ def _scramble_cargo(ctx: Ctx, mine: set[str], keep: set[str], r: random.Random) 
             by_place.setdefault((p["loc"], ctx.owner(pid)), []).append(pid)
     for place in sorted(by_place):
         pids = by_place[place]
-        ships = [ctx.piece(p)["aboard"] for p in pids]
+        ships = sorted((ctx.piece(p)["aboard"] for p in pids), key=str)
         r.shuffle(ships)
         for p, ship in zip(pids, ships, strict=True):
             ctx.piece(p)["aboard"] = ship

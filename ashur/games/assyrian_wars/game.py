@@ -416,6 +416,12 @@ class AssyrianWars(Game):
 
         return rank(view, list(actions), content())
 
+    def evaluate(self, view: dict[str, Any], role: str) -> float:
+        """The role's projected VP standing (8.3) against the best other power, from its view (:mod:`.bot.evaluate`)."""
+        from ashur.games.assyrian_wars.bot.evaluate import evaluate
+
+        return evaluate(view, content())
+
     def fix_draws(self, state: State, items: list[Any]) -> None:
         """Put the given card numbers on top of the draw pile (the end of the list), first drawn first;
         cards taken from the discard pile or another place of the deck."""

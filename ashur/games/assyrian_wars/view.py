@@ -146,7 +146,8 @@ def recent_log(ctx: Ctx, mine: set[str], n: int) -> list[dict[str, Any]]:
 
 
 def scramble_state(ctx: Ctx, role: str, seed: int, *, keep_rng: bool = False) -> State:
-    """Change at random everything `role` may not know (the fuzzer's leak check); with `keep_rng` the
+    """Change at random everything `role` may not know (the fuzzer's leak check; the search bot's
+    determinizations, so the outcome is a function of the seed and of what `role` knows only); with `keep_rng` the
     random generator is left as it is (the same dice come out of the next action), and so are the other
     roles' standing orders: answers already given, like the dice already fixed, whose effect must look
     exactly like the same answer given by hand (the log check compares the outcome of one action)."""
@@ -164,7 +165,8 @@ def scramble_state(ctx: Ctx, role: str, seed: int, *, keep_rng: bool = False) ->
         random_cards = [n for n in hand if not ctx.is_home_card(n)]
         sizes[cid] = len(random_cards)
         pool += random_cards
-        s["countries"][cid]["hand"] = [n for n in hand if ctx.is_home_card(n)]
+        s["countries"][cid]["hand"] = sorted((n for n in hand if ctx.is_home_card(n)), key=str)
+    pool.sort(key=str)  # canonical: the outcome depends on the seed and what `role` knows only (ISMCTS)
     r.shuffle(pool)
     for cid in hidden:
         take, pool = pool[: sizes[cid]], pool[sizes[cid]:]
