@@ -229,7 +229,7 @@ def _routes(app: FastAPI, ctx: ServerContext) -> None:
     @app.get("/api/catalog", tags=["lobby"])
     def catalog() -> list[dict[str, Any]]:
         """The games this server runs: scenarios, roles, options and bot kinds."""
-        return lobby.catalog()
+        return lobby.catalog(ctx)
 
     @app.post("/api/games", status_code=201, response_model=CreatedOut, tags=["lobby"])
     def create(body: CreateGameIn, request: Request) -> dict[str, Any]:

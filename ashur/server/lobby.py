@@ -39,8 +39,9 @@ def bot_reasons_of(req: dict[str, Any], kinds: dict[str, tuple[str, str | None]]
     return "open" if people == 1 else "after"
 
 
-def catalog() -> list[dict[str, Any]]:
-    """Every registered game: scenarios (with their roles under the default options), options, bot kinds."""
+def catalog(ctx: ServerContext) -> list[dict[str, Any]]:
+    """Every registered game: scenarios (with their roles under the default options), options, the bot
+    kinds this server plays."""
     out = []
     for gid in game_ids():
         game = get_game(gid)
@@ -54,7 +55,7 @@ def catalog() -> list[dict[str, Any]]:
             "options": [{"name": o.name, "default": o.default, "help": o.help,
                          "choices": list(o.choices) if o.choices is not None else None,
                          "type": o.kind.__name__} for o in game.options().values()],
-            "bots": bots.kinds(),
+            "bots": offered_bots(ctx),
         })
     return out
 
@@ -92,7 +93,26 @@ def _options(game: Game, given: dict[str, Any]) -> dict[str, Any]:
     return opts
 
 
-def _seat_kinds(roles: list[str], seats: dict[str, str]) -> dict[str, tuple[str, str | None]]:
+def offered_bots(ctx: ServerContext) -> list[str]:
+    """The registered bot kinds this server plays (:attr:`Settings.bot_kinds`), in its order."""
+    known = set(bots.kinds())
+    return [k for k in (x.strip() for x in ctx.settings.bot_kinds.split(",")) if k in known]
+
+
+def check_bot(ctx: ServerContext, kind: str) -> None:
+    """422 unless `kind` (``KIND`` or ``KIND?KEY=VALUE&...``) is a kind this server plays, with good
+    parameters."""
+    offered = offered_bots(ctx)
+    if kind.split("?", 1)[0] not in offered:
+        raise ApiError(422, f"bot kind {kind.split('?', 1)[0]!r} is not played on this server (kinds: "
+                            f"{', '.join(offered)})")
+    try:
+        bots.make(kind, 0)
+    except AshurError as exc:
+        raise ApiError(422, str(exc)) from None
+
+
+def _seat_kinds(ctx: ServerContext, roles: list[str], seats: dict[str, str]) -> dict[str, tuple[str, str | None]]:
     unknown = sorted(set(seats) - set(roles))
     if unknown:
         raise ApiError(422, f"unknown role {unknown[0]!r} (roles of this game: {', '.join(roles)})")
@@ -106,10 +126,7 @@ def _seat_kinds(roles: list[str], seats: dict[str, str]) -> dict[str, tuple[str,
             out[role] = (seat, None)
         elif seat.startswith("bot:"):
             kind = seat[4:]
-            try:
-                bots.make(kind, 0)
-            except AshurError as exc:
-                raise ApiError(422, str(exc)) from None
+            check_bot(ctx, kind)
             out[role] = ("bot", kind)
         else:
             raise ApiError(422, f"seat {role}: a seat is 'human', 'open' or 'bot:KIND'")
@@ -149,7 +166,7 @@ def create_game(ctx: ServerContext, user: User | None, req: dict[str, Any], base
         roles = game.roles(scenario, options)
     except AshurError as exc:
         raise ApiError(422, str(exc)) from None
-    kinds = _seat_kinds(roles, req.get("seats") or {})
+    kinds = _seat_kinds(ctx, roles, req.get("seats") or {})
     pace = req.get("pace")
     if pace is not None and pace not in PACES:
         raise ApiError(422, f"pace is one of {', '.join(PACES)}")

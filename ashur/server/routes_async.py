@@ -8,10 +8,8 @@ from typing import Any
 from fastapi import FastAPI, Query, Request
 from pydantic import BaseModel, Field, StrictFloat, StrictInt, StrictStr
 
-from ashur import bots as botkinds
 from ashur.core.contract import DEFAULT_BOT_KIND
-from ashur.core.errors import AshurError
-from ashur.server import clocks, db, events, waiting
+from ashur.server import clocks, db, events, lobby, waiting
 from ashur.server.auth import current_seat
 from ashur.server.context import ServerContext
 from ashur.server.errors import ApiError
@@ -73,10 +71,7 @@ def claim(ctx: ServerContext, game_id: str, by: str) -> dict[str, Any]:
 def hand_to_bot(ctx: ServerContext, game_id: str, by: str, role: str, kind: str) -> dict[str, Any]:
     """Seat `by` hands the expired seat `role` to a bot of `kind`: the seat's token is revoked, its clock
     dropped, and the bots resume."""
-    try:
-        botkinds.make(kind, 0)
-    except AshurError as exc:
-        raise ApiError(422, str(exc)) from None
+    lobby.check_bot(ctx, kind)
     with db.write(ctx.engine) as s:
         row = get_row(s, game_id, lock=True)
         if row.status != "active":

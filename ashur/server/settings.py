@@ -66,6 +66,10 @@ class Settings(BaseSettings):
     the database). An Assyrian Wars state takes about 0.3 MB; a miss reloads the snapshot and the log."""
     sweep_seconds: float = 5.0
     """How often each process looks for pace clocks that ran out (:mod:`ashur.server.sweep`)."""
+    bot_kinds: str = Field("random,eager,heuristic", min_length=1, max_length=400)
+    """The bot kinds this server plays (comma-separated; parameters after ``?`` are the kind's own). The
+    server's bots share one thread per process, so a searching kind (``ismcts``, about a second a
+    decision) is offered only where the operator adds it."""
     claim_grace_hours: float = Field(72.0, ge=0, le=24 * 366)
     """Hours after a pace clock ran out during which the other seats may claim or hand the seat to a bot
     and the late player may still move; then the sweep hands the seat to a bot of the default kind

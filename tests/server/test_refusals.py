@@ -127,3 +127,17 @@ def test_failed_logins_are_limited(server: Server) -> None:
     assert right.status_code == 429 and right.headers.get("retry-after")
     dup = httpx.post(f"{server.url}/api/register", json={"name": name.upper(), "password": "long enough"})
     assert dup.status_code == 409
+
+
+def test_a_bot_kind_the_server_does_not_play_is_refused(server: Server) -> None:
+    """The server plays the kinds of ``ASHUR_BOT_KINDS`` (random, eager, heuristic by default): a searching
+    bot (``ismcts``, about a second a decision in the server's one bot thread) only where the operator
+    adds it. The catalog lists the kinds played; any other, or bad parameters, get 422 with the reason."""
+    catalog = httpx.get(f"{server.url}/api/catalog").json()
+    assert {tuple(g["bots"]) for g in catalog} == {("random", "eager", "heuristic")}
+    user = register(server)
+    for seat, words in (("bot:ismcts", "not played on this server"), ("bot:ismcts?ms=100000", "not played"),
+                        ("bot:nosuch", "not played"), ("bot:heuristic?ms=5", "")):
+        got = httpx.post(f"{server.url}/api/games", headers={"Authorization": f"Bearer {user}"},
+                         json={"game": "tiny", "seats": {"red": "human", "blue": seat}})
+        assert got.status_code == 422 and words in got.json()["error"], (seat, got.text)
