@@ -58,3 +58,30 @@ def test_6_6_2_without_player_choices_the_first_leader_takes_the_unit() -> None:
         pos.act("assyria", "at:kalhu")
     assert top(pos)["step"] != "loose_join"
     assert pos.state["pieces"]["assyria-li3-1"]["army"] == "assyria-rab_shaqe"
+
+
+def test_9_5_6_6_2_asking_or_not_shows_a_fogged_armys_room_so_it_counts_a_reveal() -> None:
+    """Whether two leaders have room for a single unit (and so whether its owner is asked) can hang on the
+    hidden make-up of a full-looking fogged army (regulars and mercenaries count apart, 6.6.2). Acting on
+    that answer shows it on the map, so it counts as a reveal (9.5; found by fuzz, campaign seed
+    166119039705772, where the unit's joining differed with the army's scrambled make-up)."""
+    pos = start(special_abilities=False)
+    # Turtanu (command 6) leads six regulars: no room; with a mercenary among them he would have room
+    army(pos, "assyria-turtanu", "kalhu", [f"assyria-hi4-{i}" for i in range(1, 7)])
+    army(pos, "assyria-rab_shaqe", "kalhu", ["assyria-li3-2"])
+    put(pos, "assyria-li3-1", "kalhu")
+    before = pos.state.get("reveals", 0)
+    tidy_or_ask(ctx(pos), "kalhu", "assyria")
+    assert pos.state.get("reveals", 0) > before
+    assert top(pos)["step"] != "loose_join"
+    assert pos.state["pieces"]["assyria-li3-1"]["army"] == "assyria-rab_shaqe"
+
+
+def test_9_5_6_6_2_armies_whose_room_their_size_settles_show_nothing() -> None:
+    pos = start(special_abilities=False)
+    army(pos, "assyria-turtanu", "kalhu", ["assyria-hi4-1"])
+    army(pos, "assyria-rab_shaqe", "kalhu", ["assyria-li3-2"])
+    put(pos, "assyria-li3-1", "kalhu")
+    before = pos.state.get("reveals", 0)
+    tidy_or_ask(ctx(pos), "kalhu", "assyria")
+    assert pos.state.get("reveals", 0) == before

@@ -539,9 +539,12 @@ def tidy(ctx: Ctx, loc: str, cid: str) -> None:
                     break
 
 
-def loose_choice(ctx: Ctx, loc: str, cid: str) -> tuple[str, list[str]] | None:
+def loose_choice(ctx: Ctx, loc: str, cid: str, show: bool = False) -> tuple[str, list[str]] | None:
     """Glossary "Army", 6.6.2: the first single unit of `cid` at `loc` (outside the city first) that two or
-    more of its leaders there have room for, and those leaders in id order (the first is the default)."""
+    more of its leaders there have room for, and those leaders in id order (the first is the default).
+
+    With `show` the answer is about to be acted on where the others see it (the owner asked, or the unit
+    joining an army): every leader's room that was weighed counts as shown (9.5, :func:`_room_shows`)."""
     for city in (False, True):
         pieces = [p for p in land_pieces_at(ctx, loc, city) if ctx.owner(p) == cid]
         leaders = [lid for lid in leaders_in(ctx, pieces) if ctx.piece(lid)["nation"] == cid]
@@ -550,6 +553,9 @@ def loose_choice(ctx: Ctx, loc: str, cid: str) -> tuple[str, list[str]] | None:
         for u in units_in(ctx, pieces):
             if ctx.piece(u).get("army") in leaders:
                 continue
+            if show:
+                for lid in leaders:
+                    _room_shows(ctx, lid, u)
             room = [lid for lid in leaders if can_join_army(ctx, lid, u)]
             if len(room) > 1:
                 return u, room
@@ -564,8 +570,10 @@ def tidy_or_ask(ctx: Ctx, loc: str, cid: str) -> None:
     from ashur.games.assyrian_wars.rules.base.players import asks_players, role_of
 
     impulse = next((f for f in reversed(ctx.s["stack"]) if f["step"] == "impulse"), None)
+    # 9.5: whether the owner is asked shows whether two of its leaders have room, which may depend on the
+    # hidden make-up of their fogged armies (found by fuzz, campaign seed 166119039705772)
     if asks_players(ctx) and impulse is not None and impulse["c"] == cid and role_of(ctx, cid) is not None \
-            and loose_choice(ctx, loc, cid) is not None:
+            and loose_choice(ctx, loc, cid, show=True) is not None:
         if not any(f["step"] == "loose_join" and f["area"] == loc and f["c"] == cid for f in ctx.s["stack"]):
             flow.push(ctx.s, "loose_join", area=loc, c=cid)
         return
