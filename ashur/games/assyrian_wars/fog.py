@@ -252,13 +252,16 @@ def _stacks(ctx: Ctx) -> tuple[list[dict[str, Any]], list[frozenset[str]]]:
     return out, owned
 
 
-def apply_fog(ctx: Ctx, view: dict[str, Any], mine: set[str]) -> None:
-    """9.5: replace the pieces of other countries' stacks by their top pieces and a count."""
+def fog_plan(ctx: Ctx, mine: set[str]) -> tuple[set[str], set[str], list[dict[str, Any]]] | None:
+    """9.5 for one role: the pieces of other countries' stacks it may not see (every one but the top), the
+    tops whose ship it may not see (``aboard``), and the stacks it sees as a top piece and a count; None
+    without fog of war. Made before the view copies any piece, so hidden pieces are never copied."""
     if not fogged(ctx):
-        return
+        return None
     shown = revealed(ctx)
     hidden_stacks = []
-    pieces = view["pieces"]
+    drop: set[str] = set()
+    tops: set[str] = set()
     owner = ctx.owner
     all_stacks, all_owners = _stacks_owned(ctx)
     for st, owners in zip(all_stacks, all_owners, strict=True):
@@ -267,14 +270,33 @@ def apply_fog(ctx: Ctx, view: dict[str, Any], mine: set[str]) -> None:
         hide = [p for p in st["pieces"] if p not in shown and (len(owners) == 1 or owner(p) not in mine)]
         if not hide:
             continue
+        top = st["top"]
         for pid in hide:
-            if pid != st["top"]:
-                pieces.pop(pid, None)
-            elif "aboard" in pieces.get(pid, {}):
-                # which ship carries a fogged piece is hidden too (only the stack's top and count show)
-                pieces[pid] = {k: v for k, v in pieces[pid].items() if k != "aboard"}
-        hidden_stacks.append({"loc": st["loc"], "city": st["city"], "owner": st["owner"], "top": st["top"],
+            if pid != top:
+                drop.add(pid)
+            else:
+                tops.add(pid)
+        hidden_stacks.append({"loc": st["loc"], "city": st["city"], "owner": st["owner"], "top": top,
                               "count": len(st["pieces"])})
+    return drop, tops, hidden_stacks
+
+
+def apply_fog(ctx: Ctx, view: dict[str, Any], mine: set[str],
+              plan: tuple[set[str], set[str], list[dict[str, Any]]] | None = None) -> None:
+    """9.5: replace the pieces of other countries' stacks by their top pieces and a count (`plan`: the
+    role's :func:`fog_plan` when the caller made it already and left the hidden pieces out)."""
+    if plan is None:
+        plan = fog_plan(ctx, mine)
+        if plan is None:
+            return
+    drop, tops, hidden_stacks = plan
+    pieces = view["pieces"]
+    for pid in drop:
+        pieces.pop(pid, None)
+    for pid in tops:
+        if "aboard" in pieces.get(pid, {}):
+            # which ship carries a fogged piece is hidden too (only the stack's top and count show)
+            pieces[pid] = {k: v for k, v in pieces[pid].items() if k != "aboard"}
     view["stacks"] = hidden_stacks
     view["groups"] = {gid: ({**g} if g["owner"] in mine else {"owner": g["owner"], "commander": g["commander"],
                                                                "card": g["card"]})

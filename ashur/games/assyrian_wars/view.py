@@ -16,7 +16,7 @@ import orjson
 from ashur.core import log as corelog
 from ashur.core import rng
 from ashur.games.assyrian_wars.ctx import Ctx
-from ashur.games.assyrian_wars.fog import apply_fog, scramble_fog
+from ashur.games.assyrian_wars.fog import apply_fog, fog_plan, scramble_fog
 from ashur.games.assyrian_wars.rules.base.naval import sea_control_map
 from ashur.games.assyrian_wars.rules.base.players import countries_of_role
 from ashur.games.assyrian_wars.rules.course.impulse import income_of
@@ -64,11 +64,12 @@ def _public_bytes(ctx: Ctx) -> bytes:
     })
 
 
-def _pieces(s: State) -> dict[str, dict[str, Any]]:
-    """A copy of the pieces in play (a piece's fields are all scalars: one level of copying suffices)."""
+def _pieces(s: State, drop: set[str] | frozenset[str] = frozenset()) -> dict[str, dict[str, Any]]:
+    """A copy of the pieces in play but `drop` (a piece's fields are all scalars: one level of copying
+    suffices)."""
     out = {}
     for pid, p in s["pieces"].items():
-        if p["loc"] == "setup":
+        if p["loc"] == "setup" or pid in drop:
             continue
         q = p.copy()
         if "kept" in q and not q["kept"]:
@@ -107,6 +108,7 @@ def build_view(ctx: Ctx, role: str, prompt: dict[str, Any] | None, actions: list
     # edit, and editing it must never change the game. The public part is loaded from bytes made once per
     # state; the rest is copied by one JSON round trip.
     public = orjson.loads(ctx.memoised(("view.public",), _public_bytes))
+    plan = fog_plan(ctx, mine)
     own = orjson.loads(orjson.dumps({"log": recent, "windows": windows, "impulse": impulse, "prompt": prompt}))
     view = {
         "game": "assyrian-wars", "scenario": s["scenario"], "turn": s["turn"], "round": s["round"],
@@ -116,7 +118,8 @@ def build_view(ctx: Ctx, role: str, prompt: dict[str, Any] | None, actions: list
         "hands": {cid: [card_info(ctx, n) for n in s["countries"][cid]["hand"]] for cid in sorted(mine)
                   if cid in s["countries"]},
         "deck": len(s["deck"]), "discard": public["discard"], "faceup": public["faceup"],
-        "areas": {aid: _area_copy(a) for aid, a in s["areas"].items()}, "pieces": _pieces(s),
+        "areas": {aid: _area_copy(a) for aid, a in s["areas"].items()},
+        "pieces": _pieces(s, plan[0] if plan else frozenset()),
         "diplo": public["diplo"], "wars": public["wars"],
         "tribute": public["tribute"], "refused": public["refused"], "conquered": public["conquered"],
         "sieges": public["sieges"], "trade": public["trade"], "impulse": own["impulse"],
@@ -126,7 +129,8 @@ def build_view(ctx: Ctx, role: str, prompt: dict[str, Any] | None, actions: list
         "sea_control": public["sea_control"],
         "foreign_wars": public["foreign_wars"],
     }
-    apply_fog(ctx, view, mine)
+    if plan is not None:
+        apply_fog(ctx, view, mine, plan)
     return view
 
 

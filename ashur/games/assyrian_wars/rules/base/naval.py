@@ -227,9 +227,12 @@ def sea_control(ctx: Ctx, zone: str) -> str | None:
     countries at war with each other; ships of one country, or of allies only, give control to the country
     with the most ships there (a power before its allied minor, then impulse-track order)."""
     counts: dict[str, int] = {}
-    for p in ships_at(ctx, zone):
-        c = ctx.piece(p)["nation"]
-        counts[c] = counts.get(c, 0) + 1
+    pieces = ctx.s["pieces"]
+    for pid in ctx.pieces_here(zone):
+        p = pieces[pid]
+        if p["kind"] == "ship":
+            c = p["nation"]
+            counts[c] = counts.get(c, 0) + 1
     owners = sorted(counts)
     if not owners:
         return None
@@ -242,8 +245,16 @@ def sea_control(ctx: Ctx, zone: str) -> str | None:
                                          order.index(c) if c in order else 99))[0]
 
 
+_ZONES: dict[int, list[str]] = {}
+
+
 def sea_control_map(ctx: Ctx) -> dict[str, str | None]:
-    return {z: sea_control(ctx, z) for z in sorted(ctx.c.sea_zones)}
+    """Every sea zone's controller (6.12), in zone order (every view shows it)."""
+    zones = _ZONES.get(id(ctx.c))
+    if zones is None:
+        zones = _ZONES[id(ctx.c)] = sorted(ctx.c.sea_zones)
+    here = ctx.pieces_here
+    return {z: sea_control(ctx, z) if here(z) else None for z in zones}
 
 
 # --- raiders' attrition (6.15, 7.3.3.d) -------------------------------------------------------------------

@@ -69,7 +69,19 @@ def role_of(ctx: Ctx, cid: str) -> str | None:
 
 
 def countries_of_role(ctx: Ctx, role: str) -> set[str]:
-    """Every country whose secrets `role` may read: its powers and the countries they control now."""
+    """Every country whose secrets `role` may read: its powers and the countries they control now (memoised
+    on a frozen Ctx: callers must not change the set)."""
+    cache = ctx.cache
+    if cache is not None:
+        key = ("countries_of_role", role)
+        found = cache.get(key)
+        if found is None:
+            found = cache[key] = _countries_of_role(ctx, role)
+        return found  # type: ignore[no-any-return]
+    return _countries_of_role(ctx, role)
+
+
+def _countries_of_role(ctx: Ctx, role: str) -> set[str]:
     powers = set(ctx.s["roles"].get(role, []))
     out = set(powers)
     for cid in ctx.s["countries"]:

@@ -20,6 +20,7 @@ from typing import Any
 
 from ashur.games.assyrian_wars.ctx import Ctx
 from ashur.games.assyrian_wars.rules.base.forces import (
+    _LAND_KINDS,
     action_rating,
     cavalry_modifier,
     forces_at,
@@ -80,8 +81,14 @@ def candidates(ctx: Ctx, area: str, mover: str, entering: list[str],
     from ashur.games.assyrian_wars.rules.land.armies import mede_may_operate
 
     out: list[dict[str, Any]] = []
+    pieces = ctx.s["pieces"]
     for other, _kind in ctx.c.neighbors(area):
         if other in exclude:
+            continue
+        # a force qualifies only if all its countries are at war with the mover: skip places without any
+        # such piece before building their forces (the hot path of every step of a move)
+        if not any(pieces[p]["kind"] in _LAND_KINDS and ctx.at_war(ctx.owner(p), mover)
+                   for p in ctx.pieces_here(other)):
             continue
         for f in forces_at(ctx, other):
             if not units_in(ctx, f["pieces"]):
