@@ -64,3 +64,40 @@ def test_hidden_with_two_people_and_the_form_shows_the_default(web: WebServer, p
     game_id = page.get_attribute("#created", "data-game")
     assert httpx.get(f"{web.url}/api/games/{game_id}").json()["bot_reasons"] == "open"
     assert page.errors == []
+
+
+def test_the_replay_shows_each_bot_steps_reason(web: WebServer, page: Any) -> None:
+    """Once the game is over, a step of the replay made by a bot seat shows the bot's reason under the action
+    (the label rendered, not the raw id); a step of the person shows none."""
+    made = new_game(web, "two_rivers", SOLO)
+    token = made["seats"]["assyria"]["token"]
+    base = f"{web.url}/api/games/{made['id']}"
+    got: list[dict[str, Any]] = []
+    for _ in range(40):  # the person plays until a bot has decided, then resigns
+        got = httpx.get(f"{base}/bot-reasons", headers={"Authorization": f"Bearer {token}"}).json()["reasons"]
+        if got:
+            break
+        view = httpx.get(f"{base}/view", headers={"Authorization": f"Bearer {token}"}).json()
+        ids = [a["id"] for a in view["actions"]]
+        if ids:
+            pick = next((x for x in ids if x in ("end", "pass")), ids[-1])
+            httpx.post(f"{base}/actions", json={"action": pick, "version": view["version"]},
+                       headers={"Authorization": f"Bearer {token}"})
+        page.wait_for_timeout(200)
+    assert got, "no bot decided"
+    assert httpx.post(f"{base}/resign", headers={"Authorization": f"Bearer {token}"}).status_code == 200
+    bot_step = got[0]["n"] + 1  # step k shows the state after the first k actions, the k-th action its cause
+    page.goto(f"{web.url}/replay/{made['id']}")
+    page.wait_for_selector("body[data-ready='1']")
+    page.evaluate("(step) => { const s = document.getElementById('replay-slider'); s.value = String(step);"
+                  " s.dispatchEvent(new Event('change')); }", bot_step)
+    page.wait_for_function(f"document.body.dataset.step === '{bot_step}'")
+    why = page.locator("#replay-why")
+    assert why.is_visible()
+    assert got[0]["reason"] in why.text_content()
+    action = page.locator("#replay-action").text_content()
+    assert got[0]["action"] not in action or ":" not in got[0]["action"], action  # the label, not the id
+    page.locator("#replay-first").click()
+    page.wait_for_function("document.body.dataset.step === '0'")
+    assert why.is_hidden()
+    assert page.errors == []

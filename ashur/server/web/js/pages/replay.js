@@ -1,14 +1,36 @@
 // A finished game's replay (issue 16 item 6): /replay/<id>. Each frame (GET /api/games/<id>/replay?step=k)
 // drawn on the same board as the table, as the seat this browser holds saw it (or as an observer): first,
-// previous, next and last buttons, a slider, the arrow keys, and the log entries the step added.
+// previous, next and last buttons, a slider, the arrow keys, and the log entries the step added. A step
+// made by a bot seat that explains itself shows its reason too ("why did the bot do that?", issue 17; read
+// once from GET /api/games/<id>/bot-reasons, which lets whoever may replay a finished game read them).
 
 import { ApiError, api, seatsOf } from "../api.js";
 import { loadMessages, t } from "../i18n.js";
 import { el, notice, start } from "../shell.js";
 import { Board } from "../table/board.js";
 import { GameLog } from "../table/log.js";
+import { actionText } from "../table/prompt.js";
 import { renderTracks } from "../table/tracks.js";
 import { nameOf } from "../table/svg.js";
+
+/** Every bot reason of a game by action index (an empty map when they may not be read). */
+async function loadReasons(gameId, token) {
+  const out = new Map();
+  let since = 0;
+  for (let page = 0; page < 100; page += 1) {
+    let got;
+    try {
+      got = await api(`/api/games/${encodeURIComponent(gameId)}/bot-reasons?since=${since}`, { token });
+    } catch (err) {
+      if (err instanceof ApiError) return out;
+      throw err;
+    }
+    for (const x of got.reasons || []) out.set(x.n, x);
+    if (!got.reasons || got.reasons.length === 0 || !(got.next > since)) break;
+    since = got.next;
+  }
+  return out;
+}
 
 const sheet = document.createElement("link");
 sheet.rel = "stylesheet";
@@ -32,8 +54,9 @@ start(async ({ app, lang }) => {
   }
   const gameName = frame.view.game;
   const v = window.ASHUR_VERSION || "";
-  const [board, catalog] = await Promise.all([
-    api(`/api/content/${encodeURIComponent(gameName)}/board?v=${v}`), loadMessages(gameName, lang)]);
+  const [board, catalog, reasons] = await Promise.all([
+    api(`/api/content/${encodeURIComponent(gameName)}/board?v=${v}`), loadMessages(gameName, lang),
+    loadReasons(gameId, token)]);
   app.classList.add("table-page");
   const slider = el("input", { type: "range", id: "replay-slider", min: 0, max: frame.steps, value: frame.step,
     "aria-label": t("replay.title") });
@@ -44,7 +67,8 @@ start(async ({ app, lang }) => {
     el("div", { class: "replay-buttons" },
       button("replay-first", "replay.first", () => 0), button("replay-prev", "replay.prev", () => frame.step - 1),
       button("replay-next", "replay.next", () => frame.step + 1), button("replay-last", "replay.last", () => frame.steps)),
-    slider, label, el("p", { id: "replay-action" }));
+    slider, label, el("p", { id: "replay-action" }),
+    el("p", { id: "replay-why", class: "bot-why muted", hidden: true }));
   const stage = el("section", { class: "stage" });
   const logBox = el("div", { id: "log" });
   const tracksBox = el("div", { id: "tracks" });
@@ -59,8 +83,13 @@ start(async ({ app, lang }) => {
     slider.value = String(frame.step);
     label.textContent = t("replay.step", { step: frame.step, steps: frame.steps });
     const act = frame.action;
-    const text = act ? `${nameOf(act[0], catalog)}: ${act[1]}` : t("replay.start");
+    const why = act ? reasons.get(frame.step - 1) : undefined;
+    const named = why && why.label ? actionText(why, catalog) : (act ? act[1] : "");
+    const text = act ? `${nameOf(act[0], catalog)}: ${named}` : t("replay.start");
     document.getElementById("replay-action").textContent = act ? t("replay.action", { action: text }) : text;
+    const whyBox = document.getElementById("replay-why");
+    whyBox.hidden = !why;
+    whyBox.textContent = why ? t("replay.why", { reason: why.reason }) : "";
     renderTracks(tracksBox, { view: frame.view, board, catalog });
     gameLog.entries = [];
     gameLog.next = 0;
