@@ -101,3 +101,26 @@ def test_the_replay_shows_each_bot_steps_reason(web: WebServer, page: Any) -> No
     page.wait_for_function("document.body.dataset.step === '0'")
     assert why.is_hidden()
     assert page.errors == []
+
+
+def test_a_seat_handed_to_a_bot_shows_the_panel_without_a_reload(web: WebServer, page: Any) -> None:
+    """Three people, reasons open to the seats: no panel (no bot seat). Assyria's clock runs out, Babylonia
+    hands the seat to a heuristic bot; Babylonia's open table then shows the panel with the bot's reasons,
+    without loading the page again (the clocks changed, so the table reads the game's facts again)."""
+    made = new_game(web, "two_rivers", {"assyria": "human", "babylonia": "human", "elam": "human"},
+                    pace="live", bot_reasons="open")
+    open_seat(page, web, made, "babylonia")
+    panel = page.locator("#bot-reasons-panel")
+    page.wait_for_timeout(500)  # the facts are read after the first drawing
+    assert panel.is_hidden()
+    waiting = httpx.get(f"{web.url}/api/games/{made['id']}").json()["active"]
+    assert "assyria" in waiting, waiting
+    assert httpx.post(f"{web.url}/api/dev/clock", json={"advance": 40 * 3600}).status_code == 200
+    handed = httpx.post(f"{web.url}/api/games/{made['id']}/hand-to-bot", json={"role": "assyria", "bot": "heuristic"},
+                        headers={"Authorization": f"Bearer {made['seats']['babylonia']['token']}"})
+    assert handed.status_code == 200, handed.text
+    panel.wait_for(state="visible", timeout=30_000)
+    page.click("#bot-reasons-panel summary")
+    page.locator("#bot-reasons-list li.bot-reason").first.wait_for(timeout=30_000)
+    assert page.locator("#bot-reasons-list li.bot-reason").first.get_attribute("data-role") == "assyria"
+    assert page.errors == []

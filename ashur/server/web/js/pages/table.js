@@ -181,6 +181,7 @@ start(async ({ app, lang }) => {
     { gamePath, token, catalog });
   // the game's public facts say whether it has bot seats and who may read their reasons (bot_reasons)
   const facts = { bots: false, setting: "after" };
+  const clockedSeats = (data) => Object.entries(data.clocks || {}).filter(([, c]) => c).map(([r]) => r).sort().join(",");
   const reasonsReadable = (data) => facts.bots && (facts.setting === "open" || data.status === "finished");
   const readFacts = async () => {
     try {
@@ -296,6 +297,13 @@ start(async ({ app, lang }) => {
     if (data.version !== before) {
       botReasons.setReadable(reasonsReadable(data));
       botReasons.update(data.version);
+    }
+    // a seat whose clock ran out may be handed to a bot (its clock goes): the facts say so, read them again
+    const timed = clockedSeats(data);
+    if (timed !== facts.clocked) {
+      const first = facts.clocked === undefined;
+      facts.clocked = timed;
+      if (!first) readFacts();
     }
     return true;
   }
