@@ -196,7 +196,8 @@ def test_undo_takes_back_the_seats_own_action(web: WebServer, page: Any) -> None
     page.locator("#actions button.action[data-action^='move:']").first.click()
     page.wait_for_function("(old) => document.body.dataset.version !== old", arg=version)
     assert page.locator("#prompt-text").inner_text() != prompt
-    assert page.locator("#undo").is_enabled()
+    # the websocket may draw the new version while the POST is still in flight (buttons disabled): wait
+    page.wait_for_selector("#undo:not([disabled])", timeout=15_000)
     version = page.evaluate("document.body.dataset.version")
     page.locator("#undo").click()
     page.wait_for_function("(old) => document.body.dataset.version !== old", arg=version)

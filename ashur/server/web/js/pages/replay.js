@@ -7,10 +7,9 @@
 import { ApiError, api, seatsOf } from "../api.js";
 import { loadMessages, t } from "../i18n.js";
 import { el, notice, start } from "../shell.js";
-import { Board } from "../table/board.js";
 import { GameLog } from "../table/log.js";
 import { actionText } from "../table/prompt.js";
-import { renderTracks } from "../table/tracks.js";
+import { rendererFor } from "../games/index.js";
 import { nameOf } from "../table/svg.js";
 
 /** Every bot reason of a game by action index (an empty map when they may not be read). */
@@ -54,9 +53,9 @@ start(async ({ app, lang }) => {
   }
   const gameName = frame.view.game;
   const v = window.ASHUR_VERSION || "";
-  const [board, catalog, reasons] = await Promise.all([
+  const [board, catalog, reasons, R] = await Promise.all([
     api(`/api/content/${encodeURIComponent(gameName)}/board?v=${v}`), loadMessages(gameName, lang),
-    loadReasons(gameId, token)]);
+    loadReasons(gameId, token), rendererFor(gameName)]);
   app.classList.add("table-page");
   const slider = el("input", { type: "range", id: "replay-slider", min: 0, max: frame.steps, value: frame.step,
     "aria-label": t("replay.title") });
@@ -74,7 +73,7 @@ start(async ({ app, lang }) => {
   const tracksBox = el("div", { id: "tracks" });
   app.replaceChildren(el("div", { class: "table" }, stage,
     el("aside", { class: "side" }, controls, el("div", { class: "panel" }, tracksBox), el("div", { class: "panel" }, logBox))));
-  const boardView = new Board(stage, board, catalog, {});
+  const boardView = new R.Board(stage, board, catalog, {});
   const gameLog = new GameLog(logBox, catalog);
   let loading = null;
 
@@ -90,7 +89,7 @@ start(async ({ app, lang }) => {
     const whyBox = document.getElementById("replay-why");
     whyBox.hidden = !why;
     whyBox.textContent = why ? t("replay.why", { reason: why.reason }) : "";
-    renderTracks(tracksBox, { view: frame.view, board, catalog });
+    R.renderTracks(tracksBox, { view: frame.view, board, catalog });
     gameLog.entries = [];
     gameLog.next = 0;
     gameLog.add(frame.log || []);

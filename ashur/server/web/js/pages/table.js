@@ -7,18 +7,15 @@ import { ApiError, api, keepSeat, seatsOf, tokenFromFragment } from "../api.js";
 import { loadMessages, t } from "../i18n.js";
 import { el, notice, start } from "../shell.js";
 import { chime, setSound, soundOn } from "../table/alert.js";
-import { Board } from "../table/board.js";
 import { nameOf } from "../table/svg.js";
-import { composeId, fromSpot, indexActions } from "../table/actions.js";
 import { actionText, installKeys, renderPrompt } from "../table/prompt.js";
-import { renderHand } from "../table/hand.js";
-import { renderTracks } from "../table/tracks.js";
 import { GameLog } from "../table/log.js";
 import { Odds } from "../table/odds.js";
 import { showRule, ruleLink } from "../table/rules.js";
 import { Chat } from "../table/chat.js";
 import { BotReasons } from "../table/botreasons.js";
-import { stackPopup, menu, closePopups } from "../table/popup.js";
+import { menu, closePopups } from "../table/popup.js";
+import { rendererFor } from "../games/index.js";
 
 const sheet = document.createElement("link");
 sheet.rel = "stylesheet";
@@ -77,8 +74,9 @@ start(async ({ app, lang }) => {
   keepSeat(gameId, first.role, token);
   const gameName = first.view.game;
   const v = window.ASHUR_VERSION || "";
-  const [board, catalog] = await Promise.all([
-    api(`/api/content/${encodeURIComponent(gameName)}/board?v=${v}`), loadMessages(gameName, lang)]);
+  const [board, catalog, R] = await Promise.all([
+    api(`/api/content/${encodeURIComponent(gameName)}/board?v=${v}`), loadMessages(gameName, lang),
+    rendererFor(gameName)]);
   const { stage } = layout(app);
   const state = { data: first, busy: false, index: null, undoable: false, lastOwnVersion: -1, answeredAt: null };
   const role = first.role;
@@ -116,7 +114,7 @@ start(async ({ app, lang }) => {
   };
 
   const why = async (kind, thing) => {
-    const id = composeId(state.index, kind, thing, { spots: boardView.spots, view: state.data.view });
+    const id = R.composeId(state.index, kind, thing, { spots: boardView.spots, view: state.data.view });
     if (!id) {
       showWhy({ error: state.data.actions.length ? t("table.no_choice_here") : t("table.not_your_turn") });
       return;
@@ -146,7 +144,7 @@ start(async ({ app, lang }) => {
     if (!stack) return;
     const named = [...stack.pieces, ...stack.cargo.map((c) => c.pid)].flatMap((pid) => state.index.byPiece.get(pid) || []);
     if (named.length && stack.count === 1) { offer(named, event); return; }
-    stackPopup(event, stack, {
+    R.stackPopup(event, stack, {
       board, catalog, view: state.data.view,
       actionsOf: (pid) => state.index.byPiece.get(pid) || [],
       choose: (a) => choose(a.id), why: (pid) => why("piece", pid),
@@ -164,13 +162,13 @@ start(async ({ app, lang }) => {
       to = piece ? (boardView.spots.has(piece.loc) ? piece.loc : null) : null;
     }
     const cost = action.params && (action.params.ap ?? action.params.cost);
-    boardView.preview(fromSpot(action, state.data.view.prompt, boardView.spots, state.data.view), to,
+    boardView.preview(R.fromSpot(action, state.data.view.prompt, boardView.spots, state.data.view), to,
       typeof cost === "number" && cost > 0 ? t("table.ap", { ap: cost }) : null);
     if (to) boardView.reveal(to);
     odds.hover(action);
   };
 
-  const boardView = new Board(stage, board, catalog, { onSpot, onStack });
+  const boardView = new R.Board(stage, board, catalog, { onSpot, onStack });
   document.getElementById("zoom-in").onclick = () => boardView.zoom(1.4);
   document.getElementById("zoom-out").onclick = () => boardView.zoom(1 / 1.4);
   document.getElementById("zoom-fit").onclick = () => boardView.fit();
@@ -252,15 +250,15 @@ start(async ({ app, lang }) => {
     const view = d.view;
     const started = performance.now();
     boardView.setView(view);
-    state.index = indexActions(d.actions, boardView.spots, view.pieces || {});
+    state.index = R.indexActions(d.actions, boardView.spots, view.pieces || {});
     boardView.highlight(new Set(state.index.bySpot.keys()), new Set(state.index.byPiece.keys()));
     renderPrompt(document.getElementById("prompt"), {
       view, actions: d.actions, catalog, role, busy: state.busy,
       onBoard: (id) => { const n = state.index.targets.get(id); return n && (n.spots.size || n.pieces.size); },
     }, { choose, preview });
-    renderHand(document.getElementById("hand"), { view, catalog, board, byCard: state.index.byCard },
+    R.renderHand(document.getElementById("hand"), { view, catalog, board, byCard: state.index.byCard },
       { play: (n, actions, node) => offer(actions, node), why: (n) => why("card", n) });
-    renderTracks(document.getElementById("tracks"), { view, board, catalog });
+    R.renderTracks(document.getElementById("tracks"), { view, board, catalog });
     drawStatus();
     drawTools();
     const drawn = performance.now();

@@ -6,10 +6,9 @@
 import { ApiError, api } from "../api.js";
 import { loadMessages, t } from "../i18n.js";
 import { el, start } from "../shell.js";
-import { Board } from "../table/board.js";
 import { GameLog } from "../table/log.js";
-import { renderTracks } from "../table/tracks.js";
 import { nameOf } from "../table/svg.js";
+import { rendererFor } from "../games/index.js";
 
 const sheet = document.createElement("link");
 sheet.rel = "stylesheet";
@@ -27,8 +26,9 @@ start(async ({ app, lang }) => {
     return;
   }
   const v = window.ASHUR_VERSION || "";
-  const [board, catalog] = await Promise.all([
-    api(`/api/content/${encodeURIComponent(data.view.game)}/board?v=${v}`), loadMessages(data.view.game, lang)]);
+  const [board, catalog, R] = await Promise.all([
+    api(`/api/content/${encodeURIComponent(data.view.game)}/board?v=${v}`), loadMessages(data.view.game, lang),
+    rendererFor(data.view.game)]);
   app.classList.add("table-page");
   const tools = el("div", { class: "board-tools" },
     el("button", { type: "button", id: "zoom-in", "aria-label": t("table.zoom_in") }, "+"),
@@ -42,7 +42,7 @@ start(async ({ app, lang }) => {
     status,
     el("details", { class: "panel", open: true }, el("summary", {}, t("table.tracks")), tracksBox),
     el("details", { class: "panel", open: true }, el("summary", {}, t("table.log")), logBox))));
-  const boardView = new Board(stage, board, catalog, {});
+  const boardView = new R.Board(stage, board, catalog, {});
   document.getElementById("zoom-in").onclick = () => boardView.zoom(1.4);
   document.getElementById("zoom-out").onclick = () => boardView.zoom(1 / 1.4);
   document.getElementById("zoom-fit").onclick = () => boardView.fit();
@@ -75,7 +75,7 @@ start(async ({ app, lang }) => {
 
   function draw() {
     boardView.setView(data.view);
-    renderTracks(tracksBox, { view: data.view, board, catalog });
+    R.renderTracks(tracksBox, { view: data.view, board, catalog });
     drawStatus();
     document.body.dataset.version = String(data.version);
   }
