@@ -10,7 +10,7 @@
 // A game without a renderer of its own gets the generic one: no board, its prompt as buttons, the view's
 // public figures as a table.
 
-const KNOWN = new Set(["assyrian-wars"]);
+const KNOWN = new Set(["assyrian-wars", "assyria"]);
 
 export async function rendererFor(game) {
   if (KNOWN.has(game)) return import(`./${game}.js`);

@@ -24,9 +24,11 @@ export function renderPrompt(box, { view, actions, catalog, role, busy, onBoard 
   if (mine && prompt) {
     head.push(el("p", { class: "prompt-text", id: "prompt-text" }, renderMessage(prompt.key, prompt.params, catalog), " ",
       ruleLink(prompt.rule, catalog)));
-  } else if (view.deciding && view.deciding !== role) {
-    head.push(el("p", { class: "waiting", id: "prompt-text" }, t("table.waiting_for", {
-      who: nameOf(view.deciding, catalog) })));
+  } else if (view.deciding && view.deciding !== role && !(Array.isArray(view.deciding) && !view.deciding.length)) {
+    // one deciding role, or (games with simultaneous decisions) a list of them
+    const who = Array.isArray(view.deciding) ? view.deciding.filter((r) => r !== role) : [view.deciding];
+    head.push(el("p", { class: "waiting", id: "prompt-text" }, who.length ? t("table.waiting_for", {
+      who: who.map((r) => nameOf(r, catalog)).join(", ") }) : t("table.nothing_to_do")));
   } else {
     head.push(el("p", { class: "waiting", id: "prompt-text" }, t("table.nothing_to_do")));
   }
