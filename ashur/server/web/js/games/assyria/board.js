@@ -30,8 +30,8 @@ function ziggurat(colour, level) {
   let out = "";
   for (let i = 0; i < Math.max(1, level); i += 1) {
     const w = 26 - i * 7;
-    out += tag("rect", { x: -w / 2, y: 8 - (i + 1) * 7, width: w, height: 7, fill: i === 0 ? "#c8a165" : colour,
-      stroke: "#3e2723", stroke_width: 1 });
+    out += tag("rect", { x: -w / 2, y: 8 - (i + 1) * 7, width: w, height: 7, fill: colour, stroke: "#3e2723",
+      stroke_width: 1.2 });
   }
   return tag("g", { class: "ziggurat", transform: "translate(0,-2)" }, out);
 }
@@ -73,7 +73,7 @@ export class Board {
     this.x0 = Math.min(...xs); this.y0 = Math.min(...ys);
     const at = (x, y) => ({ x: PAD + SIZE + (x - this.x0) * SIZE, y: PAD + SIZE + (y - this.y0) * SIZE });
     this.spots = new Map();
-    for (const h of setup.hexes) this.spots.set(h, { id: h, spot: "hex", ...at(hexes[h].x, hexes[h].y), ...hexes[h] });
+    for (const h of setup.hexes) this.spots.set(h, { ...hexes[h], id: h, spot: "hex", ...at(hexes[h].x, hexes[h].y) });
     for (const [v, site] of Object.entries(setup.well_sites || {})) {
       this.spots.set(v, { id: v, spot: "well", ...at(site.x, site.y), hexes: site.hexes });
     }

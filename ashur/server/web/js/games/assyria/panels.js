@@ -63,7 +63,7 @@ function cardNode(card, catalog, { actions, play, why } = {}) {
     onclick: (event) => { if (playable) play(card.id, actions, event.currentTarget); else if (why) why(card.id); } },
   el("span", { class: "chip", style: `background:${FOOD[card.kind] || "#ccc"}` }), " ",
   el("b", {}, nameOf(card.kind, catalog)), " ", el("span", { class: "symbols" }, symbols),
-  card.price !== undefined ? el("span", { class: "muted" }, ` · ${card.price}🐪`) : null);
+  card.price !== undefined ? el("span", { class: "muted" }, " · ", t("table.assyria.price", { camels: card.price })) : null);
 }
 
 /** The seat's cards (all cards are laid face up in Assyria) and, during the draft, the packet it holds. */
@@ -108,7 +108,7 @@ export function renderTracks(box, { view, catalog }) {
   box.replaceChildren(
     el("p", { id: "turn-line" }, t("table.assyria.turn", { turn: view.turn, reign: view.reign, in_reign: view.turn_in_reign })),
     el("table", { class: "figures", id: "players-table" }, head, ...rows),
-    el("h4", {}, t("table.assyria.columns")), el("ol", { class: "columns", id: "columns" }, ...columns),
+    el("h4", {}, t("table.assyria.columns")), el("ul", { class: "columns", id: "columns" }, ...columns),
     el("h4", {}, t("table.assyria.assur")), el("ul", { id: "assur" }, ...assur),
     el("p", { class: "muted" }, t("table.assyria.stocks", { wells: view.wells_stock ?? 0, plows: view.plows_board ?? 0,
       deck: view.deck ?? 0, expansion: view.expansion_now ?? "—" })));
