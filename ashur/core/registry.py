@@ -9,6 +9,7 @@ from ashur.core.errors import UnknownGame
 
 #: id -> "module:attribute" of the game object
 BUILTIN: dict[str, str] = {
+    "assyria": "ashur.games.assyria.game:GAME",
     "assyrian-wars": "ashur.games.assyrian_wars.game:GAME",
 }
 
