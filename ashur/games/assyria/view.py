@@ -13,7 +13,7 @@ from ashur.core import flow
 from ashur.core import rng as corerng
 from ashur.core.log import length as log_length
 from ashur.games.assyria.ctx import Ctx
-from ashur.games.assyria.rules.cards import describe, expansion_value
+from ashur.games.assyria.rules.cards import card_info, expansion_value
 
 
 def build_view(ctx: Ctx, role: str, prompt: dict[str, Any] | None, actions: list[dict[str, Any]],
@@ -25,12 +25,12 @@ def build_view(ctx: Ctx, role: str, prompt: dict[str, Any] | None, actions: list
     for r in s["roles"]:
         p = s["p"][r]
         players[r] = {k: p[k] for k in ("score", "camels", "offering", "huts", "bases", "centers", "roofs", "plow")}
-        players[r]["cards"] = [dict(describe(ctx, x), id=x) for x in p["cards"]]
+        players[r]["cards"] = [card_info(ctx, x) for x in p["cards"]]
     draft = flow.find(s, "draft")
     draft_view = None
     if draft is not None:
         draft_view = {"holder": draft["queue"][0], "count": len(draft["packet"]),
-                      "cards": [dict(describe(ctx, x), id=x) for x in draft["packet"]] if role in draft["seen"]
+                      "cards": [card_info(ctx, x) for x in draft["packet"]] if role in draft["seen"]
                       else None}
     return {
         "game": "assyria", "role": role, "scenario": s["scenario"], "players_count": s["players"],
@@ -39,13 +39,13 @@ def build_view(ctx: Ctx, role: str, prompt: dict[str, Any] | None, actions: list
         "players": players,
         "huts": dict(s["huts"]), "fed": sorted(s["fed"]), "zigs": {h: dict(z) for h, z in s["zigs"].items()},
         "wells": dict(s["wells"]), "wells_stock": s["wells_stock"], "plows_board": s["plows_board"],
-        "columns": [[dict(describe(ctx, x), id=x) for x in col] for col in s["columns"]],
+        "columns": [[card_info(ctx, x) for x in col] for col in s["columns"]],
         "taken": dict(s["taken"]),
         "expansion": [c.expansion_cards[e] for e in s["exp_display"]],
         "expansion_now": expansion_value(ctx) if s["exp_display"] else None,
         "bonus": c.cards.bonus.value if s["bonus"] else None,
         "expansion_deck": len(s["exp_deck"]), "deck": len(s["deck"]),
-        "discard": [dict(describe(ctx, x), id=x) for x in s["discard"]],
+        "discard": [card_info(ctx, x) for x in s["discard"]],
         "dignitaries": {k: list(v) for k, v in s["dignitaries"].items()},
         "draft": draft_view,
         "over": s["over"], "winners": list(s["winners"]),

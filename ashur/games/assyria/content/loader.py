@@ -15,7 +15,7 @@ from typing import Any
 
 from pydantic import BaseModel, ValidationError
 
-from .schema import FOOD_LETTERS, BoardFile, CardsFile, Setup, SetupsFile, TracksFile
+from .schema import BoardFile, CardsFile, Setup, SetupsFile, TracksFile
 from .yamlio import YamlSyntaxError, line_of, read_yaml
 
 DIRECTORY = Path(__file__).resolve().parent
@@ -25,8 +25,9 @@ FILES: dict[str, type[BaseModel]] = {
     "cards.yaml": CardsFile,
     "tracks.yaml": TracksFile,
 }
-REGIONS = {"n": "north", "u": "upper_river", "b": "between", "l": "lower_river", "s": "south"}
-RIVERS = {"u": "upper", "l": "lower"}
+RIVERS = ("river1", "river2")
+AXIAL = ((1, 0), (1, -1), (0, -1), (-1, 0), (-1, 1), (0, 1))
+"""The six neighbours of an axial hex (q, r), clockwise from the south-east."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -57,11 +58,15 @@ class Hex:
     """A hexagon of the board: its name, grid place, region, river (if any) and food symbol."""
 
     id: str
-    row: int
-    col: int
+    q: int
+    r: int
     region: str
-    river: str | None
     food: str
+
+    @property
+    def river(self) -> str | None:
+        """``river1`` or ``river2`` for a river hex, else None."""
+        return self.region if self.region in RIVERS else None
 
     @property
     def between(self) -> bool:
@@ -139,26 +144,11 @@ def parse(directory: Path = DIRECTORY) -> tuple[dict[str, Any], list[Problem]]:
     return models, problems
 
 
-def _neighbours_odd_r(row: int, col: int) -> list[tuple[int, int]]:
-    """The six neighbours of a hex in the odd-r layout (odd rows shifted half a hex east), clockwise."""
-    if row % 2:
-        return [(row, col + 1), (row + 1, col + 1), (row + 1, col), (row, col - 1), (row - 1, col),
-                (row - 1, col + 1)]
-    return [(row, col + 1), (row + 1, col), (row + 1, col - 1), (row, col - 1), (row - 1, col - 1),
-            (row - 1, col)]
-
-
 def build(models: dict[str, Any]) -> Content:
     """The derived content of validated models (hexes, cards with ids, geometry per player count)."""
     board: BoardFile = models["board.yaml"]
-    hexes: dict[str, Hex] = {}
-    grid: dict[tuple[int, int], str] = {}
-    for r, (row, regions) in enumerate(board.regions.items()):
-        food = board.food[row]
-        for c, letter in enumerate(regions, start=1):
-            hid = f"{row}{c}"
-            hexes[hid] = Hex(hid, r, c, REGIONS[letter], RIVERS.get(letter), FOOD_LETTERS[food[c - 1]])
-            grid[(r, c)] = hid
+    hexes = {h.id: Hex(h.id, h.q, h.r, h.region, h.food) for h in board.hexes}
+    grid = {(x.q, x.r): x.id for x in hexes.values()}
     cards: CardsFile = models["cards.yaml"]
     food_cards: dict[str, FoodCard] = {}
     for group in cards.food:
@@ -176,10 +166,10 @@ def build(models: dict[str, Any]) -> Content:
 
 def _geometry(hexes: dict[str, Hex], grid: dict[tuple[int, int], str], setup: Setup) -> Geometry:
     lo, hi = setup.columns
-    keep = [h for h, x in hexes.items() if lo <= x.col <= hi]
+    keep = [h for h, x in hexes.items() if lo <= x.q <= hi]
     kept = set(keep)
-    neighbours = {h: [grid[p] for p in _neighbours_odd_r(hexes[h].row, hexes[h].col)
-                      if p in grid and grid[p] in kept] for h in keep}
+    neighbours = {h: [grid[(hexes[h].q + dq, hexes[h].r + dr)] for dq, dr in AXIAL
+                      if grid.get((hexes[h].q + dq, hexes[h].r + dr)) in kept] for h in keep}
     vertices: dict[str, tuple[str, str, str]] = {}
     for h in keep:
         for a, b in combinations(neighbours[h], 2):
@@ -250,16 +240,19 @@ def cross_check(c: Content) -> list[Problem]:
         on_board = {c.hexes[h].food for h in geo.hexes}
         if on_board - kinds:
             out.append(Problem("cards.yaml", "food", f"no card feeds {sorted(on_board - kinds)[0]} (Expansion B)"))
-        for river in ("upper", "lower"):
+        for river in RIVERS:
             if not any(c.hexes[h].river == river for h in geo.hexes):
-                out.append(Problem("board.yaml", "regions", f"the {players_name(n)} board has no {river} river"))
+                out.append(Problem("board.yaml", "hexes", f"the {players_name(n)} board has no {river}"))
+    full = c.geometry[max(c.geometry)]
     for h, x in c.hexes.items():
-        for y in c.geometry[max(c.geometry)].neighbours.get(h, []):
-            pair = {x.region, c.hexes[y].region}
-            if pair in ({"north", "between"}, {"north", "south"}, {"between", "south"},
-                        {"north", "lower_river"}, {"south", "upper_river"}):
-                out.append(Problem("board.yaml", "regions", f"{h} and {y} touch across a river: the rivers "
-                                   "must separate the land between them from the rest (Expansion E2)"))
+        for y in full.neighbours.get(h, []):
+            if {x.region, c.hexes[y].region} in ({"outside", "between"}, {"river1", "river2"}):
+                out.append(Problem("board.yaml", "hexes", f"{h} and {y} touch across a river: the rivers "
+                                   "must keep the land between them apart from the rest (Expansion E2)"))
+    sites = sum(1 for tri in full.vertices.values() if not any(c.hexes[h].between for h in tri))
+    if sites < 16:
+        out.append(Problem("board.yaml", "hexes", f"only {sites} corners outside the land between the rivers "
+                           "for 16 wells (Expansion D)"))
     return out
 
 

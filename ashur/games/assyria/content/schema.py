@@ -11,9 +11,8 @@ from typing import Annotated, Literal
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 HexId = Annotated[str, Field(pattern=r"^[A-Z][1-9][0-9]?$")]
+"""A hex name: its column letter and its place in the column (``D3``)."""
 FoodKind = Literal["grapes", "palm", "salt", "barley", "dates", "wild"]
-REGION_LETTERS = "nublls"
-FOOD_LETTERS = {"G": "grapes", "P": "palm", "S": "salt", "B": "barley", "D": "dates"}
 
 
 class Strict(BaseModel):
@@ -22,30 +21,30 @@ class Strict(BaseModel):
     model_config = ConfigDict(frozen=True, extra="forbid")
 
 
-class BoardFile(Strict):
-    """board.yaml: the hex grid, its regions (rivers and the land between) and the food symbols."""
+class HexEntry(Strict):
+    """One hex: its name, axial coordinates, region and food symbol."""
 
-    layout: Literal["odd-r"]
-    columns: Annotated[int, Field(ge=2, le=26)]
-    regions: dict[Annotated[str, Field(pattern=r"^[A-Z]$")], str]
-    food: dict[Annotated[str, Field(pattern=r"^[A-Z]$")], str]
+    id: HexId
+    q: Annotated[int, Field(ge=0, le=25)]
+    r: int
+    region: Literal["outside", "river1", "between", "river2"]
+    food: Literal["grapes", "palm", "salt", "barley", "dates"]
+
+
+class BoardFile(Strict):
+    """board.yaml: the hexes of the board, each with its region (rivers and the land between) and food."""
+
+    layout: Literal["axial-flat"]
+    hexes: list[HexEntry]
 
     @model_validator(mode="after")
-    def _shape(self) -> BoardFile:
-        if list(self.regions) != list(self.food):
-            raise ValueError("regions and food must list the same rows in the same order")
-        for row, text in self.regions.items():
-            if len(text) != self.columns:
-                raise ValueError(f"regions row {row} has {len(text)} letters, not {self.columns}")
-            bad = sorted(set(text) - set("nubls"))
-            if bad:
-                raise ValueError(f"regions row {row}: unknown letter {bad[0]!r} (n, u, b, l, s)")
-        for row, text in self.food.items():
-            if len(text) != self.columns:
-                raise ValueError(f"food row {row} has {len(text)} letters, not {self.columns}")
-            bad = sorted(set(text) - set(FOOD_LETTERS))
-            if bad:
-                raise ValueError(f"food row {row}: unknown letter {bad[0]!r} (G, P, S, B, D)")
+    def _unique(self) -> BoardFile:
+        ids = [h.id for h in self.hexes]
+        if len(set(ids)) != len(ids):
+            raise ValueError("a hex name is used twice")
+        places = [(h.q, h.r) for h in self.hexes]
+        if len(set(places)) != len(places):
+            raise ValueError("two hexes share their coordinates")
         return self
 
 
@@ -53,7 +52,7 @@ class Setup(Strict):
     """One player count: the cropped board, the starting spaces and the counts that change with it."""
 
     players: Annotated[int, Field(ge=2, le=4)]
-    columns: tuple[Annotated[int, Field(ge=1)], Annotated[int, Field(ge=1)]]
+    columns: tuple[Annotated[int, Field(ge=0)], Annotated[int, Field(ge=0)]]
     starts: list[HexId]
     wells: Annotated[int, Field(ge=0)]
     plows: Annotated[int, Field(ge=0)]

@@ -4,6 +4,7 @@ huts are worth. Rule references in brackets; the placement readings are in docs/
 
 from __future__ import annotations
 
+from ashur.games.assyria.content.loader import RIVERS
 from ashur.games.assyria.ctx import Ctx
 from ashur.games.assyria.rules import refs
 
@@ -129,7 +130,7 @@ def extend_problem(ctx: Ctx, role: str, hex_id: str) -> str | None:
 def revenue(ctx: Ctx, role: str) -> tuple[int, int]:
     """Expansion E1: (camels earned, before the cap of 10) for `role`'s huts on the rivers."""
     total = 0
-    for river in ("upper", "lower"):
+    for river in RIVERS:
         n = sum(1 for h in huts_of(ctx, role) if ctx.c.hexes[h].river == river)
         if n:
             total += refs.REVENUE_FIRST + refs.REVENUE_NEXT * (n - 1)

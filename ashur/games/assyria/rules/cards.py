@@ -7,7 +7,6 @@ from typing import Any
 
 from ashur.core import rng
 from ashur.games.assyria.ctx import Ctx
-from ashur.games.assyria.rules import refs
 
 
 def draw_food(ctx: Ctx, rule: str) -> str:
@@ -43,9 +42,23 @@ def distinct(ctx: Ctx, cards: list[str]) -> list[str]:
 
 
 def describe(ctx: Ctx, card: str) -> dict[str, Any]:
-    """Label parameters of a food card: its kind and symbols."""
+    """Label parameters of a food card: ``card``, its type as the catalogs name it (``barley2``: the
+    template ``name.barley#`` with n = 2), and its kind and symbols."""
     fc = ctx.c.food_cards[card]
-    return {"kind": fc.kind, "symbols": fc.symbols}
+    return {"card": f"{fc.kind}{fc.symbols}", "kind": fc.kind, "symbols": fc.symbols}
+
+
+def card_info(ctx: Ctx, card: str) -> dict[str, Any]:
+    """A food card as views show it: id, type, kind, symbols and price."""
+    fc = ctx.c.food_cards[card]
+    return {"id": card, "type": f"{fc.kind}{fc.symbols}", "kind": fc.kind, "symbols": fc.symbols,
+            "price": fc.price}
+
+
+def type_of(ctx: Ctx, card: str) -> str:
+    """The catalog name of a card's type (``grapes3``)."""
+    fc = ctx.c.food_cards[card]
+    return f"{fc.kind}{fc.symbols}"
 
 
 def expansion_value(ctx: Ctx) -> int:
@@ -61,5 +74,3 @@ def draw_expansion(ctx: Ctx, rule: str) -> None:
     ctx.reveal()
     ctx.log("as.expansion", rule, value=ctx.c.expansion_cards[card], space=len(s["exp_display"]))
 
-
-__all__ = ["card_type", "describe", "distinct", "draw_expansion", "draw_food", "expansion_value", "refs"]

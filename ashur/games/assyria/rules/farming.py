@@ -8,7 +8,7 @@ from ashur.core.contract import Action, action
 from ashur.core.flow import Step, pop
 from ashur.games.assyria.ctx import Ctx
 from ashur.games.assyria.rules import refs
-from ashur.games.assyria.rules.cards import describe, draw_food
+from ashur.games.assyria.rules.cards import draw_food, type_of
 from ashur.games.assyria.rules.registry import FLOW
 
 Frame = dict[str, Any]
@@ -34,7 +34,8 @@ def sow(ctx: Ctx) -> None:
     ctx.s["columns"] = [[rows[0][i], rows[1][i]] for i in range(n)]
     ctx.s["taken"] = {}
     ctx.reveal()
-    ctx.log("as.sown", refs.SOWING, columns=[[describe(ctx, c) for c in col] for col in ctx.s["columns"]])
+    for i, col in enumerate(ctx.s["columns"], start=1):
+        ctx.log("as.sown", refs.SOWING, column=i, cards=[type_of(ctx, c) for c in col])
 
 
 @FLOW.register
@@ -53,7 +54,7 @@ class Harvest(Step[Ctx]):
         for i, col in enumerate(ctx.s["columns"], start=1):
             if str(i) not in taken:
                 out.append(action(f"column:{i}", "as.act.column", self.rule, column=i,
-                                  cards=[describe(ctx, c) for c in col]))
+                                  cards=[type_of(ctx, c) for c in col]))
         return out
 
     def prompt(self, ctx: Ctx, frame: Frame, actor: str) -> dict[str, Any]:
@@ -69,7 +70,7 @@ class Harvest(Step[Ctx]):
         ctx.p(actor)["cards"].extend(col)
         ctx.s["columns"][i - 1] = []
         got = ctx.p(actor)["cards"][-2:]
-        ctx.log("as.harvest", self.rule, role=actor, column=i, cards=[describe(ctx, c) for c in got])
+        ctx.log("as.harvest", self.rule, role=actor, column=i, cards=[type_of(ctx, c) for c in got])
         frame["queue"].pop(0)
         if not frame["queue"]:
             pop(ctx.s)

@@ -8,7 +8,7 @@ from ashur.core.contract import Action, action
 from ashur.core.flow import Step, pop
 from ashur.games.assyria.ctx import Ctx
 from ashur.games.assyria.rules import refs
-from ashur.games.assyria.rules.cards import describe, distinct, draw_food
+from ashur.games.assyria.rules.cards import describe, distinct, draw_food, type_of
 from ashur.games.assyria.rules.registry import FLOW
 
 Frame = dict[str, Any]
@@ -57,7 +57,7 @@ def start_draft(ctx: Ctx) -> None:
     packet = [draw_food(ctx, refs.DRAFT) for _ in range(ctx.setup.draft)]
     ctx.reveal()
     ctx.log("as.draft_drawn", refs.DRAFT, role=holder, count=len(packet))
-    ctx.log("as.draft_seen", refs.DRAFT, to=[holder], role=holder, cards=[describe(ctx, c) for c in packet])
+    ctx.log("as.draft_seen", refs.DRAFT, to=[holder], role=holder, cards=[type_of(ctx, c) for c in packet])
     s["stack"].append({"step": "draft", "queue": list(reversed(order)), "packet": packet, "seen": [holder]})
 
 
@@ -98,4 +98,4 @@ class Draft(Step[Ctx]):
         if nxt not in frame["seen"]:
             frame["seen"].append(nxt)
         ctx.reveal()
-        ctx.log("as.draft_seen", self.rule, to=[nxt], role=nxt, cards=[describe(ctx, c) for c in frame["packet"]])
+        ctx.log("as.draft_seen", self.rule, to=[nxt], role=nxt, cards=[type_of(ctx, c) for c in frame["packet"]])
