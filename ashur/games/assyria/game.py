@@ -214,6 +214,17 @@ class Assyria(Game):
     def decision_kind(self, state: State) -> str:
         return str(state["stack"][-1]["step"]) if state["stack"] else ""
 
+    def tallies(self, state: State) -> dict[str, dict[str, int]]:
+        """The final scores, summed by ``ashur simulate --json`` over its games: ``final_scores`` per colour, and
+        ``final_score_totals`` (games finished, player results, the sum of all scores, the sum of the winning
+        scores) from which the mean score and the mean winning score follow."""
+        if not state["over"]:
+            return {}
+        scores = {r: int(state["p"][r]["score"]) for r in state["roles"]}
+        return {"final_scores": scores,
+                "final_score_totals": {"games": 1, "results": len(scores), "score_sum": sum(scores.values()),
+                                       "winner_score_sum": max(scores.values())}}
+
     def summary(self, state: State) -> dict[str, Any]:
         return {"turn": state["turn"], "reign": state["reign"]}
 
