@@ -44,7 +44,7 @@ def test_actions_refusals_name_their_rule() -> None:
     pos.assert_illegal("red", "intrigue:king", rule="Actions B")
     pos.assert_illegal("red", "offer:3", rule="Actions C")
     pos.assert_illegal("red", "buy:plow", rule="Actions D")
-    pos.assert_illegal("red", "dance", rule="Order of play")
+    pos.assert_illegal("red", "dance", rule="Actions")
 
 
 def test_after_the_game_every_action_is_refused() -> None:

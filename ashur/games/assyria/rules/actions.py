@@ -64,13 +64,13 @@ class Actions(Step[Ctx]):
     """The actions of one player after the other (``queue``), until each says ``done``."""
 
     kind = "act"
-    rule = refs.BUILD
+    rule = refs.ACTIONS
 
     def deciders(self, ctx: Ctx, frame: Frame) -> list[str]:
         return [frame["queue"][0]]
 
     def actions(self, ctx: Ctx, frame: Frame, actor: str) -> list[Action]:
-        out = [action("done", "as.act.done", refs.ORDER_OF_PLAY)]
+        out = [action("done", "as.act.done", refs.ACTIONS)]
         for h in board.huts_of(ctx, actor):
             if board.build_problem(ctx, actor, h) is None:
                 out.append(action(f"build:{h}", "as.act.build", refs.BUILD, hex=h, camels=refs.BUILD_COST))
@@ -116,14 +116,14 @@ class Actions(Step[Ctx]):
             if ctx.p(actor)["bought"]:
                 return ("one food card a turn", refs.BUY)
             return ("only a card of the columns nobody took, for its price", refs.BUY)
-        return ("not one of your actions now", refs.ORDER_OF_PLAY)
+        return ("not one of your actions now", refs.ACTIONS)
 
     def apply(self, ctx: Ctx, frame: Frame, actor: str, act: Action) -> None:
         head, _, arg = act["id"].partition(":")
         s = ctx.s
         p = ctx.p(actor)
         if head == "done":
-            ctx.log("as.actions_done", refs.ORDER_OF_PLAY, role=actor, camels=p["camels"])
+            ctx.log("as.actions_done", refs.ACTIONS, role=actor, camels=p["camels"])
             frame["queue"].pop(0)
             if not frame["queue"]:
                 pop(s)

@@ -18,6 +18,7 @@ FAMINE = "Expansion C"
 WELLS = "Expansion D"
 REVENUE = "Expansion E1"
 PRESTIGE = "Expansion E2"
+ACTIONS = "Actions"
 BUILD = "Actions A1"
 EXTEND = "Actions A2"
 INTRIGUE = "Actions B"
@@ -34,7 +35,7 @@ THREE_PLAYERS = "3 players"
 TWO_PLAYERS = "2 players"
 
 ALL = (PREPARATION, DRAFT, ORDER_OF_PLAY, SOWING, HARVEST, NEW_ORDER, NEW_HUTS, RESUPPLY, FAMINE, WELLS, REVENUE,
-       PRESTIGE, BUILD, EXTEND, INTRIGUE, OFFERING, BUY, END_OF_TURN, FLOODING, ASSUR, DIGNITARIES, OFFERINGS,
+       PRESTIGE, ACTIONS, BUILD, EXTEND, INTRIGUE, OFFERING, BUY, END_OF_TURN, FLOODING, ASSUR, DIGNITARIES, OFFERINGS,
        NEXT_REIGN, END_OF_GAME, THREE_PLAYERS, TWO_PLAYERS)
 
 # --- constants, named as the rules name them --------------------------------------------------------
