@@ -113,3 +113,13 @@ def at_actions(pos: Position, role: str) -> None:
     for r in s["roles"]:
         s["p"][r]["bought"] = s["p"][r]["offered"] = False
     pos.resume()
+
+
+def in_deck(pos: Position, *specs: tuple[str, int]) -> list[str]:
+    """Distinct ids of cards still in the food deck for (kind, symbols) pairs, in order."""
+    foods = content().food_cards
+    out: list[str] = []
+    for kind, n in specs:
+        out.append(next(c for c in pos.state["deck"]
+                        if foods[c].kind == kind and foods[c].symbols == n and c not in out))
+    return out

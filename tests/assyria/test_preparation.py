@@ -63,3 +63,36 @@ def test_preparation_scramble_keeps_the_draft_secret() -> None:
         assert GAME.view(scrambled, role) == GAME.view(pos.state, role)
     other = GAME.scramble(pos.state, order[0], 99)
     assert other["deck"] != pos.state["deck"]
+
+
+def test_preparation_initial_draft_with_scripted_cards() -> None:
+    """The draft with scripted draws: the last player sees the four cards drawn, keeps the wild card; the
+    third player sees the three others, and so on."""
+    from .helpers import in_deck
+
+    pos = position()
+    order = pos.state["order"]
+    drawn = in_deck(pos, ("wild", 1), ("salt", 3), ("dates", 1), ("palm", 2))
+    pos.fix_draws(*drawn)
+    for r in order:
+        pos.act(r, pos.ids(r)[0])
+    last, third = order[3], order[2]
+    assert sorted(a["params"]["card"] for a in pos.actions(last)) == ["dates1", "palm2", "salt3", "wild1"]
+    pos.act(last, f"draft:{drawn[0]}")
+    assert pos.state["p"][last]["cards"][-1] == drawn[0]
+    assert sorted(a["params"]["card"] for a in pos.actions(third)) == ["dates1", "palm2", "salt3"]
+    pos.assert_logged(rule="Preparation (initial draft)", key="as.draft_pick", role=last, card="wild1")
+
+
+def test_food_deck_reshuffles_the_discard_pile_when_empty() -> None:
+    """Our reading (docs/rules-decisions-assyria.md): an empty food deck takes the shuffled discard pile."""
+    from .helpers import clear
+
+    pos = position()
+    s = clear(pos)
+    s["discard"].extend(s["deck"])
+    s["deck"] = []
+    s["stack"] = [{"step": "game", "phase": "sow"}]
+    pos.resume()
+    pos.assert_logged(rule="Farming A", key="as.reshuffle", cards=40)
+    assert len(pos.state["deck"]) == 30 and pos.state["discard"] == []
