@@ -13,7 +13,7 @@ from ashur.core import flow
 from ashur.core import rng as corerng
 from ashur.core.log import length as log_length
 from ashur.games.assyria.ctx import Ctx
-from ashur.games.assyria.rules.cards import card_info, expansion_value
+from ashur.games.assyria.rules.cards import card_info, expansion_value, type_of
 
 
 def build_view(ctx: Ctx, role: str, prompt: dict[str, Any] | None, actions: list[dict[str, Any]],
@@ -45,7 +45,7 @@ def build_view(ctx: Ctx, role: str, prompt: dict[str, Any] | None, actions: list
         "expansion_now": expansion_value(ctx) if s["exp_display"] else None,
         "bonus": c.cards.bonus.value if s["bonus"] else None,
         "expansion_deck": len(s["exp_deck"]), "deck": len(s["deck"]),
-        "discard": [card_info(ctx, x) for x in s["discard"]],
+        "discard": [type_of(ctx, x) for x in s["discard"]],
         "dignitaries": {k: list(v) for k, v in s["dignitaries"].items()},
         "draft": draft_view,
         "over": s["over"], "winners": list(s["winners"]),

@@ -101,6 +101,8 @@ class Geometry:
     """Hex -> the well sites it is next to (the inverse of `near_vertex`)."""
     vertices_of_hex: dict[str, list[str]] = field(default_factory=dict)
     """Hex -> the well sites at its own corners."""
+    order: dict[str, int] = field(default_factory=dict)
+    """Hex -> its place in board order (west to east, north to south), to sort hexes quickly."""
 
 
 @dataclass(slots=True)
@@ -190,7 +192,7 @@ def _geometry(hexes: dict[str, Hex], grid: dict[tuple[int, int], str], setup: Se
             near_hex[h].append(vid)
         for h in vertices[vid]:
             own[h].append(vid)
-    return Geometry(keep, neighbours, vertices, near, near_hex, own)
+    return Geometry(keep, neighbours, vertices, near, near_hex, own, {h: i for i, h in enumerate(keep)})
 
 
 def load(directory: Path = DIRECTORY) -> Content:

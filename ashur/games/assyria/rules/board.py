@@ -20,30 +20,26 @@ def owner(ctx: Ctx, hex_id: str) -> str | None:
 
 def huts_of(ctx: Ctx, role: str) -> list[str]:
     """The hexes with a hut of `role`, in board order."""
-    return sorted((h for h, r in ctx.s["huts"].items() if r == role), key=_order(ctx))
+    return sorted((h for h, r in ctx.s["huts"].items() if r == role), key=ctx.geo.order.__getitem__)
 
 
 def zigs_of(ctx: Ctx, role: str) -> list[str]:
     """The hexes with a ziggurat of `role` (its sites, finished or not: Flood IV)."""
-    return sorted((h for h, z in ctx.s["zigs"].items() if z["owner"] == role), key=_order(ctx))
-
-
-def _order(ctx: Ctx) -> dict[str, int]:
-    index = {h: i for i, h in enumerate(ctx.geo.hexes)}
-    return index.__getitem__  # type: ignore[return-value]
+    return sorted((h for h, z in ctx.s["zigs"].items() if z["owner"] == role), key=ctx.geo.order.__getitem__)
 
 
 def hut_targets(ctx: Ctx, role: str) -> list[str]:
     """Expansion A: the empty hexes next to one of `role`'s huts or ziggurats (river hexes included)."""
     geo = ctx.geo
     huts, zigs = ctx.s["huts"], ctx.s["zigs"]
-    out = []
-    for h in geo.hexes:
-        if h in huts or h in zigs:
-            continue
-        if any(huts.get(n) == role or (n in zigs and zigs[n]["owner"] == role) for n in geo.neighbours[h]):
-            out.append(h)
-    return out
+    found: set[str] = set()
+    for h, r in huts.items():
+        if r == role:
+            found.update(geo.neighbours[h])
+    for h, z in zigs.items():
+        if z["owner"] == role:
+            found.update(geo.neighbours[h])
+    return sorted((h for h in found if h not in huts and h not in zigs), key=geo.order.__getitem__)
 
 
 def well_site_problem(ctx: Ctx, role: str, vertex: str) -> str | None:

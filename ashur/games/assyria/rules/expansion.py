@@ -92,9 +92,10 @@ def resources(ctx: Ctx, role: str, frame: Frame) -> tuple[dict[str, int], int]:
     p = ctx.p(role)
     symbols: dict[str, int] = {}
     wild = 1 if p["plow"] else 0
+    foods = ctx.c.food_cards
     for c in p["cards"]:
-        fc = ctx.c.food_cards[c]
-        if fc.wild:
+        fc = foods[c]
+        if fc.kind == "wild":
             wild += 1
         else:
             symbols[fc.kind] = symbols.get(fc.kind, 0) + fc.symbols
