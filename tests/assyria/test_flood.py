@@ -207,3 +207,21 @@ def pos_log(state: Any) -> list[dict[str, Any]]:
     from ashur.core.log import entries
 
     return entries(state)
+
+
+def test_expansion_a_the_new_card_of_the_turn_sets_the_huts_scripted() -> None:
+    """End of turn, then Expansion A with a scripted expansion card: the 2 drawn for turn 2 gives 2 huts."""
+    from .helpers import at_expansion
+
+    pos = position()
+    s = clear(pos)
+    display(pos, 4)
+    two = next(e for e in s["exp_deck"] if content().expansion_cards[e] == 2)
+    pos.fix_draws(two)
+    s["turn_in_reign"] = 1
+    s["stack"] = [{"step": "game", "phase": "end"}]
+    pos.resume()
+    assert pos.state["exp_display"][-1] == two
+    ziggurat(pos, "red", "B5")
+    at_expansion(pos, "red")
+    pos.assert_logged(rule="Expansion A", key="as.new_huts", role="red", huts=2)
