@@ -35,6 +35,8 @@ class Expand(Step[Ctx]):
             ctx.log("as.new_huts", refs.NEW_HUTS, role=role, huts=n)
             if n and board.hut_targets(ctx, role):
                 ctx.s["stack"].append({"step": "huts", "role": role, "left": n})
+            elif n:
+                ctx.log("as.huts_blocked", refs.NEW_HUTS, role=role, huts=n)
         elif part == "resupply":
             frame["part"] = "famine"
             ctx.s["stack"].append({"step": "resupply", "role": role, "card": None, "left": 0})
