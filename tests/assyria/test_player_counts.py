@@ -46,3 +46,16 @@ def test_games_list_the_three_setups() -> None:
     infos = GAME.scenarios()
     assert {k: v.player_counts for k, v in infos.items()} == {"four_players": (4,), "three_players": (3,),
                                                              "two_players": (2,)}
+
+
+def test_no_hut_beyond_the_cropped_board() -> None:
+    """2 players: the columns G to J are not part of the board, so no hut goes there (Expansion A)."""
+    from .helpers import at_expansion, clear, hut
+
+    pos = position("two_players")
+    clear(pos)
+    hut(pos, "red", "F3")
+    pos.state["p"]["red"]["plow"] = True
+    at_expansion(pos, "red", value=2)
+    assert all(not i.startswith(("hut:G", "hut:H")) for i in pos.ids("red"))
+    pos.assert_illegal("red", "hut:G3", rule="Expansion A")
