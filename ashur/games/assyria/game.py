@@ -225,6 +225,15 @@ class Assyria(Game):
                 "final_score_totals": {"games": 1, "results": len(scores), "score_sum": sum(scores.values()),
                                        "winner_score_sum": max(scores.values())}}
 
+    def lone_kept_secret(self, state: State, role: str) -> bool:
+        """For a prompt of `role` with a single legal action: whether it is asked because the others cannot
+        tell it is the only choice (a draft packet of identical cards), for ``simulate``'s prompt tally."""
+        state = as_state(state)
+        if not state["stack"] or role not in self._deciders(state):
+            return False
+        frame = state["stack"][-1]
+        return not FLOW.step(frame).lone_is_public(self._ctx(state), frame, role)
+
     def summary(self, state: State) -> dict[str, Any]:
         return {"turn": state["turn"], "reign": state["reign"]}
 
