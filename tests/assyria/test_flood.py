@@ -225,3 +225,21 @@ def test_expansion_a_the_new_card_of_the_turn_sets_the_huts_scripted() -> None:
     ziggurat(pos, "red", "B5")
     at_expansion(pos, "red")
     pos.assert_logged(rule="Expansion A", key="as.new_huts", role="red", huts=2)
+
+
+def test_flood_iii_middle_dignitary_plows_go_from_the_highest_space_while_they_last() -> None:
+    """Flood III, our reading: one plow card on its space and two supporters without one: the supporter on the
+    higher middle space gets it; a supporter who owns a plow card gets none."""
+    pos = position()
+    s = clear(pos)
+    s["dignitaries"] = {"higher": [], "middle": ["blue", "green", "red"], "lower": []}
+    for r in ("blue", "green", "red"):
+        s["p"][r]["huts"] -= 1
+    s["p"]["blue"]["plow"] = s["p"]["green"]["plow"] = False  # red and yellow keep theirs
+    s["plows_board"] = 1  # a single plow card on its space for this test
+    display(pos, 4, 3)
+    flood_now(pos, reign=1)
+    assert pos.state["p"]["blue"]["plow"] is True
+    assert pos.state["p"]["green"]["plow"] is False
+    pos.assert_logged(rule="Flood III", key="as.no_plow", role="green", why="as.why.no_plow_left")
+    pos.assert_logged(rule="Flood III", key="as.no_plow", role="red", why="as.why.has_plow")
