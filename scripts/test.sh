@@ -23,6 +23,7 @@ python3 -m venv .venv
 .venv/bin/python -m pip install --quiet -e '.[test]'
 .venv/bin/ruff check ashur tests scripts
 .venv/bin/ashur content check assyrian-wars
+.venv/bin/ashur content check assyria
 fuzz() { .venv/bin/ashur fuzz assyrian-wars --scenario all --jobs 2 "$@"; }
 fuzz --games "${FUZZ_GAMES:-4}" --seed 1 --every 5
 fuzz --games 4 --seed 5 --every 5
@@ -34,5 +35,8 @@ for scenario in campaign rise_and_fall two_rivers; do
   .venv/bin/ashur simulate assyrian-wars --scenario "$scenario" --games 2 --seed 4 --bots eager --jobs 2 \
     -o sudden_end=false
 done
+# Assyria: the fuzzer over its three set-ups (4, 3 and 2 players), and whole games between heuristic bots.
+.venv/bin/ashur fuzz assyria --games 6 --seed 1 --jobs 2
+.venv/bin/ashur simulate assyria --games 20 --seed 4 --bots heuristic --jobs 2
 # The unit and scenario tests come last so that their closing line ends the output.
 .venv/bin/python -m pytest -n 2 -p no:cacheprovider

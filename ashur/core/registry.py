@@ -7,9 +7,11 @@ import importlib
 from ashur.core.contract import Game
 from ashur.core.errors import UnknownGame
 
-#: id -> "module:attribute" of the game object
+#: id -> "module:attribute" of the game object, in the order games are listed (the first is the default
+#: game of the lobby's new-game form): the main game first, later games after it
 BUILTIN: dict[str, str] = {
     "assyrian-wars": "ashur.games.assyrian_wars.game:GAME",
+    "assyria": "ashur.games.assyria.game:GAME",
 }
 
 _loaded: dict[str, Game] = {}
@@ -26,7 +28,8 @@ def unregister(game_id: str) -> None:
 
 
 def game_ids() -> list[str]:
-    return sorted(set(BUILTIN) | set(_extra))
+    """The built-in games in their listed order, then the games registered at run time, sorted."""
+    return list(BUILTIN) + sorted(set(_extra) - set(BUILTIN))
 
 
 def get_game(game_id: str) -> Game:

@@ -1,0 +1,1 @@
+"""The heuristic player of Assyria: rankings of legal actions from a view, and its weights."""
