@@ -1,0 +1,34 @@
+"""The research adapters' tests (issue 19): skipped whole when OpenSpiel or PettingZoo is not installed (they
+come with the ``research`` and ``test`` extras); the tiny test game registered too, as a second game."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pytest
+
+from ashur.core import registry
+from tests.core.tinygame import GAME as TINY
+
+pytest.importorskip("pyspiel")
+pytest.importorskip("pettingzoo")
+
+SHORT = {"assyrian-wars": "two_rivers"}
+"""The scenario the tests play of each game (a game not listed: its first scenario, cut by a step limit)."""
+
+
+def scenario_of(game_id: str) -> str:
+    """The scenario the tests play of `game_id`."""
+    if game_id in SHORT:
+        return SHORT[game_id]
+    return next(iter(registry.get_game(game_id).scenarios()))
+
+
+@pytest.fixture(autouse=True, scope="package")
+def tiny_here() -> Iterator[None]:
+    """The tiny game registered in this process too (a small whole game for every adapter)."""
+    known = TINY.id in registry.game_ids()
+    registry.register(TINY)
+    yield
+    if not known:
+        registry.unregister(TINY.id)
