@@ -5,22 +5,43 @@ action in every state, run and version. The engine's actions are ids: short ASCI
 (``card:12:ap``, ``move:nineveh``, ``fw_unit:assyria-hi4-6``), one id per distinct kind *and* argument. Their
 set is not enumerable from the contract (the arguments are areas, pieces, cards, numbers that the game's code
 composes), and a hash of the id into a small range could give two actions one number. So the encoding is a
-**table**: the data file ``tables/<game id>.txt`` lists action ids, one a line; the integer of an id is its
-line number among the non-comment lines (0-based).
+**table**, the data file ``tables/<game id>.txt``, read top to bottom, with two kinds of lines:
 
-* **Stable across versions.** The table is append-only: :func:`grow` adds the ids it has not seen at the end
-  (sorted within one growth, so a growth is a pure function of the old table and the ids found) and never
-  removes or reorders a line; an id that a later version no longer offers keeps its number, unused.
-* **Complete as far as exploration reaches.** :func:`grow` plays random and heuristic games of every scenario
-  under every option preset (:func:`presets`) with fixed seeds and collects every legal id it is offered
-  (not only the chosen ones). The tests check that fresh games meet no id outside the table.
-* **Never a wrong number.** An id missing from the table (a rare action exploration never met, or a game
-  without a table yet) is not refused: it gets the next number of a *headroom* block of :data:`HEADROOM`
-  numbers after the table, in the order this process first meets such ids, and a warning names it and the
-  command that adds it to the table. Within a process the numbering stays distinct and consistent; across
-  processes only the table's numbers are guaranteed, which is why the table should be grown.
+* an **id** (``move:nineveh``) takes the next number;
+* a **numbered family** (``card:{n}:ap 512``: one colon-separated token is ``{n}``, then a block size) takes the
+  next `size` numbers, one per whole number ``n`` in ``0..size-1``: ``card:7:ap`` is the family's first number
+  plus 7, whether or not exploration ever met it. Families cover the ids whose argument is a number (cards,
+  amounts, serial numbers of standing orders), which exploration alone could never complete;
+* a **class** (``= state_areas abydos adana aiapir ...``) names a list of tokens and takes no number;
+* a **class family** (``march:{state_areas}``: one token is ``{CLASS}``) takes the next ``len(class)`` numbers,
+  one per token of the class in its order: ``march:adana`` is the family's first number plus 1. The classes
+  are the keys of the game's own tables, taken generically (:func:`token_classes`: every top-level table of the
+  setup state of each scenario and of ``content_dump()``), so a family covers every area, piece or country
+  of its kind, met in exploration or not. A class is a frozen snapshot: content that grows later gets a new
+  class (``state_pieces_2``), never a changed one.
 
-``num_distinct_actions`` of a game is ``len(table) + HEADROOM``.
+An id listed on a line of its own keeps that number even if a family would also cover it (lines win over
+families, numbered families over class families; among families, the one whose placeholder comes first in the
+id, then the first declared). Decoding is the inverse.
+
+* **Stable across versions.** The table is append-only: :func:`grow` adds what it has not seen at the end
+  (new families first, then new ids, each group sorted, so a growth is a pure function of the old table and
+  the ids found) and never removes or reorders a line; an id that a later version no longer offers keeps its
+  number, unused.
+* **Complete as far as exploration and families reach.** :func:`grow` plays random and heuristic games of
+  every scenario under every option preset (:func:`presets`) with fixed seeds and collects every legal id it is
+  offered (not only the chosen ones); an id pattern met with at least :data:`FAMILY_MIN` different numbers
+  becomes a numbered family with a block of at least four times the largest number met, and one met with at
+  least :data:`FAMILY_MIN` different tokens, most of which belong to a class, becomes a family over that
+  class (:func:`plan`). Ids with two or more varying arguments (``loose:UNIT:LEADER``) are listed one by one. The tests
+  check that fresh games meet no id outside the table.
+* **Never a wrong number.** An id the table does not cover (a rare action exploration never met, a number past
+  its family's block, a game without a table yet) is not refused: it gets the next number of a *headroom*
+  block of :data:`HEADROOM` numbers after the table, in the order this process first meets such ids, and a
+  warning names it and the command that adds it to the table. Within a process the numbering stays distinct
+  and consistent; across processes only the table's numbers are fixed, which is why the table should be grown.
+
+``num_distinct_actions`` of a game is the table's numbers plus :data:`HEADROOM`.
 """
 
 from __future__ import annotations
@@ -35,49 +56,149 @@ from typing import Any
 from ashur.core.contract import Game, resolve_options, resolve_seats
 from ashur.core.registry import get_game
 
+State = dict[str, Any]
+
 TABLES = Path(__file__).parent / "tables"
 HEADROOM = 4096
 """Numbers kept after a game's table for ids the table lacks (see the module)."""
+FAMILY_MIN = 8
+"""How many different numbers an id pattern needs among the ids found to become a numbered family."""
+CLASS_SHARE = 0.8
+"""The share of the tokens met at a place that a class must hold to become that place's family (the class
+holding most of them, then the smallest; the tokens it lacks stay ids of their own)."""
+N = "{n}"
+
+
+def _number(token: str) -> int | None:
+    """The whole number a token spells in canonical decimal (``7``, not ``07`` or ``+7``), else None."""
+    if token.isdigit() and (token == "0" or not token.startswith("0")):
+        return int(token)
+    return None
+
+
+def patterns(action_id: str) -> Iterator[tuple[str, int]]:
+    """(family pattern, number) for each token of `action_id` that is a whole number, left to right."""
+    tokens = action_id.split(":")
+    for i, tok in enumerate(tokens):
+        n = _number(tok)
+        if n is not None:
+            yield ":".join([*tokens[:i], N, *tokens[i + 1:]]), n
 
 
 class ActionTable:
-    """One game's id <-> integer table, with its headroom block for ids met outside the table."""
+    """One game's id <-> integer table (ids, numbered families, class families), with its headroom."""
 
-    def __init__(self, game_id: str, ids: list[str]) -> None:
+    def __init__(self, game_id: str, lines: list[str]) -> None:
         self.game_id = game_id
-        self.ids: list[str] = list(ids)
-        self.fixed = len(self.ids)
-        """How many numbers the table file fixes (the rest were given in this process)."""
-        self.codes: dict[str, int] = {a: i for i, a in enumerate(self.ids)}
-        if len(self.codes) != len(self.ids):
-            dup = next(a for a in self.ids if self.ids.count(a) > 1)
-            raise ValueError(f"action table of {game_id}: {dup!r} is listed twice")
+        self.codes: dict[str, int] = {}
+        self.families: dict[str, tuple[int, int]] = {}
+        """numbered family pattern -> (first number, block size)"""
+        self.classes: dict[str, list[str]] = {}
+        self.class_families: dict[str, tuple[int, str]] = {}
+        """class family pattern (``march:{state_areas}``) -> (first number, class name)"""
+        self._where: dict[str, dict[str, int]] = {}
+        """class name -> token -> its index in the class"""
+        self._token_classes: dict[str, list[str]] = {}
+        """token -> the classes holding it, in declaration order"""
+        decode: list[tuple[int, str, int, str | None]] = []
+        n = 0
+        for line in lines:
+            parts = line.split()
+            if parts[0] == "=":
+                if len(parts) < 3 or parts[1] in self.classes or not parts[1].replace("_", "").isalnum():
+                    raise ValueError(f"action table of {game_id}: bad or repeated class line {line[:60]!r}")
+                name, members = parts[1], parts[2:]
+                if len(set(members)) != len(members):
+                    raise ValueError(f"action table of {game_id}: class {name} lists a token twice")
+                self.classes[name] = members
+                self._where[name] = {t: i for i, t in enumerate(members)}
+                for t in members:
+                    self._token_classes.setdefault(t, []).append(name)
+            elif len(parts) == 2 and N in parts[0]:
+                pattern, size = parts[0], int(parts[1])
+                if pattern in self.families or size < 1 or pattern.count("{") != 1:
+                    raise ValueError(f"action table of {game_id}: bad or repeated family line {line!r}")
+                self.families[pattern] = (n, size)
+                decode.append((n, pattern, size, None))
+                n += size
+            elif len(parts) == 1 and "{" in line:
+                name = line[line.index("{") + 1: line.index("}")] if "}" in line else ""
+                if line.count("{") != 1 or name not in self.classes or line in self.class_families:
+                    raise ValueError(f"action table of {game_id}: bad or repeated class family {line!r}")
+                self.class_families[line] = (n, name)
+                decode.append((n, line, len(self.classes[name]), name))
+                n += len(self.classes[name])
+            elif len(parts) == 1:
+                if line in self.codes:
+                    raise ValueError(f"action table of {game_id}: {line!r} is listed twice")
+                self.codes[line] = n
+                decode.append((n, line, 0, None))
+                n += 1
+            else:
+                raise ValueError(f"action table of {game_id}: malformed line {line!r}")
+        self.fixed = n
+        """How many numbers the table file fixes (the headroom follows)."""
+        self._entry: list[tuple[int, str, int, str | None]] = [e for e in decode for _ in range(e[2] or 1)]
+        """Per number of the table, its (first number, id or pattern, block size, class) entry: O(1) decoding."""
+        self.extra: list[str] = []
+        """Ids outside the table met in this process, in order: numbers ``fixed``, ``fixed + 1``, ..."""
+        self._extra_codes: dict[str, int] = {}
 
     @property
     def size(self) -> int:
         """The number of distinct actions: the table and its headroom."""
         return self.fixed + HEADROOM
 
-    def code(self, action_id: str) -> int:
-        """The integer of `action_id` (an id outside the table takes the next headroom number, with a warning)."""
+    def covered(self, action_id: str) -> int | None:
+        """The table's number for `action_id` (by its line or a family), or None."""
         found = self.codes.get(action_id)
         if found is not None:
             return found
-        if len(self.ids) >= self.size:
+        if self.families:
+            for pattern, n in patterns(action_id):
+                fam = self.families.get(pattern)
+                if fam is not None and n < fam[1]:
+                    return fam[0] + n
+        if self.class_families:
+            tokens = action_id.split(":")
+            for i, tok in enumerate(tokens):
+                for name in self._token_classes.get(tok, ()):
+                    cf = self.class_families.get(":".join([*tokens[:i], "{" + name + "}", *tokens[i + 1:]]))
+                    if cf is not None:
+                        return cf[0] + self._where[name][tok]
+        return None
+
+    def code(self, action_id: str) -> int:
+        """The integer of `action_id` (an id outside the table takes the next headroom number, with a warning)."""
+        found = self.covered(action_id)
+        if found is None:
+            found = self._extra_codes.get(action_id)
+        if found is not None:
+            return found
+        if len(self.extra) >= HEADROOM:
             raise OverflowError(f"{self.game_id}: more than {HEADROOM} action ids outside the table; grow it: "
                                 f"python -m ashur.adapters.actions {self.game_id}")
+        code = self.fixed + len(self.extra)
         warnings.warn(f"{self.game_id}: action id {action_id!r} is not in the action table; it gets number "
-                      f"{len(self.ids)} in this process only (python -m ashur.adapters.actions {self.game_id} "
-                      f"adds the ids exploration finds)", stacklevel=2)
-        n = self.codes[action_id] = len(self.ids)
-        self.ids.append(action_id)
-        return n
+                      f"{code} in this process only (python -m ashur.adapters.actions {self.game_id} adds the "
+                      f"ids exploration finds)", stacklevel=2)
+        self.extra.append(action_id)
+        self._extra_codes[action_id] = code
+        return code
 
     def action_id(self, code: int) -> str:
         """The action id of integer `code` (KeyError for a number no id has)."""
-        if 0 <= code < len(self.ids):
-            return self.ids[code]
-        raise KeyError(f"{self.game_id}: no action has number {code}")
+        if code >= self.fixed:
+            k = code - self.fixed
+            if k < len(self.extra):
+                return self.extra[k]
+            raise KeyError(f"{self.game_id}: no action has number {code}")
+        if code < 0:
+            raise KeyError(f"{self.game_id}: no action has number {code}")
+        first, text, size, name = self._entry[code]
+        if name is not None:
+            return text.replace("{" + name + "}", self.classes[name][code - first])
+        return text.replace(N, str(code - first)) if size else text
 
 
 _LOADED: dict[str, ActionTable] = {}
@@ -87,8 +208,8 @@ def path_of(game_id: str) -> Path:
     return TABLES / f"{game_id}.txt"
 
 
-def read_ids(path: Path) -> list[str]:
-    """The ids of a table file in order (comment lines start with ``#``; blank lines are skipped)."""
+def read_lines(path: Path) -> list[str]:
+    """The lines of a table file in order (comment lines start with ``#``; blank lines are skipped)."""
     if not path.exists():
         return []
     lines = path.read_text(encoding="ascii").splitlines()
@@ -99,7 +220,7 @@ def table(game_id: str) -> ActionTable:
     """The action table of `game_id`, loaded once per process (an empty table when the game has no file)."""
     found = _LOADED.get(game_id)
     if found is None:
-        found = _LOADED[game_id] = ActionTable(game_id, read_ids(path_of(game_id)))
+        found = _LOADED[game_id] = ActionTable(game_id, read_lines(path_of(game_id)))
     return found
 
 
@@ -116,9 +237,11 @@ def presets(game: Game) -> list[dict[str, Any]]:
     return out
 
 
-def explore(game: Game, games: int, max_decisions: int, seed: int = 19) -> Iterator[str]:
+def explore(game: Game, games: int, max_decisions: int, seed: int = 19,
+            last_states: list[State] | None = None) -> Iterator[str]:
     """Every legal action id offered in `games` games per scenario, player count and option preset (half of
-    them with random bots, half heuristic), each cut at `max_decisions` decisions; deterministic."""
+    them with random bots, half heuristic), each cut at `max_decisions` decisions; deterministic. The last
+    state of each game is appended to `last_states` when given (for :func:`token_classes`)."""
     from ashur import bots as botlib
     from ashur.core.errors import SetupError
     from ashur.tools.simulate import derive
@@ -143,19 +266,126 @@ def explore(game: Game, games: int, max_decisions: int, seed: int = 19) -> Itera
                 legal = game.legal_actions(state, role)
                 yield from (a["id"] for a in legal)
                 game.apply(state, role, bots[role].choose(game, state, role, legal))
+            if last_states is not None:
+                last_states.append(state)
 
 
-def grow(game_id: str, found: Iterable[str]) -> list[str]:
-    """Append the ids of `found` the table file lacks (sorted) to it; the ids added."""
+def token_classes(game: Game, states: Iterable[State] = ()) -> dict[str, list[str]]:
+    """Classes of tokens from the game's own tables, over the contract only: for every scenario's setup state
+    (default options), the `states` given (exploration passes the last state of each game it plays: tables
+    gain keys during play, e.g. hired mercenaries) and ``content_dump()`` (when the game has content data),
+    each top-level dict with two or more keys gives the class ``state_<name>`` or ``content_<name>`` of its keys
+    (union over the states, sorted); keys that could not be an id token are left out, and a class equal to an
+    earlier one is dropped."""
+    from ashur.core.errors import SetupError
+
+    tables: dict[str, set[str]] = {}
+    all_states = list(states)
+    for scenario in game.scenarios():
+        try:
+            opts = resolve_options(game, {})
+            all_states.append(game.setup(scenario, 1, opts, resolve_seats(game, scenario, opts, {})))
+        except SetupError:
+            continue
+    for state in all_states:
+        for name, value in state.items():
+            if isinstance(value, dict) and len(value) >= 2:
+                tables.setdefault(f"state_{name}", set()).update(str(k) for k in value)
+    try:
+        content = game.content_dump()
+    except (SetupError, NotImplementedError):
+        content = {}
+    for name, value in content.items():
+        if isinstance(value, dict) and len(value) >= 2:
+            tables.setdefault(f"content_{name}", set()).update(str(k) for k in value)
+    out: dict[str, list[str]] = {}
+    seen: set[tuple[str, ...]] = set()
+    for name in sorted(tables):
+        members = sorted(t for t in tables[name] if t and ":" not in t and " " not in t and "{" not in t and
+                         t.isascii() and t.isprintable())
+        key = tuple(members)
+        if len(members) >= 2 and key not in seen and name.replace("_", "").isalnum():
+            seen.add(key)
+            out[name] = members
+    return out
+
+
+def plan(lines: list[str], found: Iterable[str], classes: dict[str, list[str]] | None = None) -> list[str]:
+    """The lines to append to a table of `lines` for the ids `found` (see the module): new numbered families
+    (patterns met with at least :data:`FAMILY_MIN` numbers; block: the next power of two of at least four
+    times the largest number met, and 16 or more); then, from `classes`, new classes and class families
+    (patterns met with at least :data:`FAMILY_MIN` tokens, :data:`CLASS_SHARE` of which belong to one class:
+    the class holding most, then the smallest);
+    then the ids no line or family covers, each group sorted."""
+    old = ActionTable("plan", lines)
+    ids = {a for a in found if old.covered(a) is None}
+    numbers: dict[str, set[int]] = {}
+    for a in ids:
+        for pattern, n in patterns(a):
+            numbers.setdefault(pattern, set()).add(n)
+    new: list[str] = []
+    for pattern in sorted(numbers):
+        if len(numbers[pattern]) >= FAMILY_MIN and pattern not in old.families:
+            size = 16
+            while size < 4 * (max(numbers[pattern]) + 1):
+                size *= 2
+            new.append(f"{pattern} {size}")
+    after = ActionTable("plan", [*lines, *new])
+    ids = {a for a in ids if after.covered(a) is None}
+    if classes:
+        known = dict(after.classes)
+        tokens: dict[tuple[str, int], set[str]] = {}
+        for a in ids:
+            parts = a.split(":")
+            for i in range(1, len(parts)):
+                tokens.setdefault((":".join([*parts[:i], "\0", *parts[i + 1:]]), i), set()).add(parts[i])
+        class_lines: list[str] = []
+        family_lines: list[str] = []
+        for (pattern, _i), seen in sorted(tokens.items()):
+            if len(seen) < FAMILY_MIN:
+                continue
+            fits = []
+            for name, m in classes.items():
+                hit = len(seen & set(m))
+                if hit >= FAMILY_MIN and hit >= CLASS_SHARE * len(seen):
+                    fits.append((-hit, len(m), name))
+            if not fits:
+                continue
+            _hit, _size, name = min(fits)
+            members = classes[name]
+            use = next((k for k, m in known.items() if m == members), None)
+            if use is None:
+                use = name
+                k = 2
+                while use in known:
+                    use = f"{name}_{k}"
+                    k += 1
+                known[use] = members
+                class_lines.append(f"= {use} " + " ".join(members))
+            family_lines.append(pattern.replace("\0", "{" + use + "}"))
+        family_lines = [f for f in sorted(set(family_lines)) if f not in after.class_families]
+        new += class_lines + family_lines
+        after = ActionTable("plan", [*lines, *new])
+        ids = {a for a in ids if after.covered(a) is None}
+    return new + sorted(ids)
+
+
+def grow(game_id: str, found: Iterable[str], states: Iterable[State] = (),
+         classes: dict[str, list[str]] | None = None) -> list[str]:
+    """Append to the table file what it needs for the ids `found` (:func:`plan`, with `classes`, by default the
+    game's :func:`token_classes` of its setup states and `states`); the lines added."""
     path = path_of(game_id)
-    old = read_ids(path)
-    known = set(old)
-    new = sorted({a for a in found if a not in known})
+    if classes is None:
+        classes = token_classes(get_game(game_id), states)
+    new = plan(read_lines(path), found, classes)
     if not path.exists():
         path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_text(f"# Action table of {game_id} (issue 19): the integer of an action id is its line number\n"
-                        "# among the lines that are not comments, from 0. Append-only: never reorder or remove a\n"
-                        "# line. Grown by: python -m ashur.adapters.actions " + game_id + "\n", encoding="ascii")
+        path.write_text(f"# Action table of {game_id} (issue 19; the format: ashur/adapters/actions.py).\n"
+                        "# Read top to bottom: an id takes the next number, a family 'PATTERN SIZE' the next\n"
+                        "# SIZE numbers, a class '= NAME TOKEN...' none, a class family 'PATTERN' with {NAME}\n"
+                        "# one number per token of the class.\n"
+                        "# Append-only: never reorder or remove a line. Grown by: python -m ashur.adapters.actions "
+                        + game_id + "\n", encoding="ascii")
     if new:
         with path.open("a", encoding="ascii") as fh:
             fh.write("".join(a + "\n" for a in new))
@@ -173,16 +403,19 @@ def main(argv: list[str] | None = None) -> None:
     p.add_argument("--check", action="store_true", help="report the ids missing from the table, change nothing")
     args = p.parse_args(argv)
     game = get_game(args.game)
-    found = set(explore(game, args.games, args.max_decisions, args.seed))
-    known = set(read_ids(path_of(args.game)))
-    missing = sorted(found - known)
+    last: list[State] = []
+    found = set(explore(game, args.games, args.max_decisions, args.seed, last))
     if args.check:
-        print(f"{args.game}: {len(found)} ids met, {len(missing)} missing from the table")
+        current = ActionTable(args.game, read_lines(path_of(args.game)))
+        missing = sorted(a for a in found if current.covered(a) is None)
+        print(f"{args.game}: {len(found)} ids met, {len(missing)} not covered by the table")
         for a in missing:
             print("  " + a)
         raise SystemExit(1 if missing else 0)
-    added = grow(args.game, found)
-    print(f"{args.game}: {len(found)} ids met, {len(added)} added; the table has {len(read_ids(path_of(args.game)))}")
+    added = grow(args.game, found, last)
+    t = table(args.game)
+    print(f"{args.game}: {len(found)} ids met, {len(added)} lines added; the table fixes {t.fixed} numbers "
+          f"({len(t.codes)} ids, {len(t.families)} families)")
 
 
 if __name__ == "__main__":

@@ -91,6 +91,7 @@ def digest(*parts: bytes) -> str:
 
 
 _BUCKETS: dict[str, int] = {}
+_RECORDS: dict[tuple[int, str, bytes], tuple[list[int], list[float]]] = {}
 
 
 def _bucket(key: str, size: int) -> int:
@@ -115,6 +116,34 @@ def _leaves(x: Any, path: str, out: list[tuple[str, Any]]) -> None:
         out.append((path, x))
 
 
+def _hashed(x: Any, path: str, size: int, idx: list[int], weights: list[float]) -> None:
+    """Add the features of the leaves of `x` under `path` (see :func:`features`)."""
+    leaves: list[tuple[str, Any]] = []
+    _leaves(x, path, leaves)
+    for p, v in leaves:
+        idx.append(_bucket(f"{p}={v}", size))
+        weights.append(1.0)
+        if type(v) is int or type(v) is float:
+            idx.append(_bucket(p, size))
+            weights.append(float(v))
+
+
+def _record(x: Any, path: str, size: int, idx: list[int], weights: list[float]) -> None:
+    """The features of a second-level subtree (a piece, an area, a log entry...), memoised by its JSON: most
+    of them are the same from one view to the next."""
+    key = (size, path, orjson.dumps(x))
+    found = _RECORDS.get(key)
+    if found is None:
+        if len(_RECORDS) > 200_000:
+            _RECORDS.clear()
+        i: list[int] = []
+        w: list[float] = []
+        _hashed(x, path, size, i, w)
+        found = _RECORDS[key] = (i, w)
+    idx += found[0]
+    weights += found[1]
+
+
 def features(data: Any, size: int, skip: frozenset[str] = frozenset()) -> np.ndarray:
     """`data` (a view, or a list of log entries) as a float32 vector of `size` by feature hashing.
 
@@ -122,21 +151,21 @@ def features(data: Any, size: int, skip: frozenset[str] = frozenset()) -> np.nda
     1 at ``crc32("p=value") % size``; a number also adds its value at ``crc32("p") % size``. Top-level keys
     in `skip` are left out. Equal data give equal vectors whatever their dicts' order; two different
     features may share a bucket (the price of a fixed length for any game)."""
-    leaves: list[tuple[str, Any]] = []
-    if type(data) is dict:
-        for k, y in data.items():
-            if k not in skip:
-                _leaves(y, k, leaves)
-    else:
-        _leaves(data, "", leaves)
     idx: list[int] = []
     weights: list[float] = []
-    for p, v in leaves:
-        idx.append(_bucket(f"{p}={v}", size))
-        weights.append(1.0)
-        if type(v) is int or type(v) is float:
-            idx.append(_bucket(p, size))
-            weights.append(float(v))
+    top = data.items() if type(data) is dict else [("", data)]
+    for k, y in top:
+        if k in skip:
+            continue
+        if type(y) is dict:
+            for c, z in y.items():
+                _record(z, f"{k}/{c}", size, idx, weights)
+        elif type(y) is list:
+            p = k + "/*"
+            for z in y:
+                _record(z, p, size, idx, weights)
+        else:
+            _hashed(y, k, size, idx, weights)
     if not idx:
         return np.zeros(size, dtype=np.float32)
     return np.bincount(np.asarray(idx, dtype=np.int64), weights=np.asarray(weights), minlength=size).astype(

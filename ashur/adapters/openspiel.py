@@ -353,8 +353,10 @@ class AshurState(pyspiel.State):
     # --- what a player knows -------------------------------------------------------------------
     def _seen(self) -> State | None:
         """The engine state the players' views are read from: the current one, or the one before the move
-        under way at a chance node (None during the setup)."""
-        self._start()
+        under way at a chance node (None during the setup, and before it: OpenSpiel sizes the tensors on a new
+        initial state, which this does not set up)."""
+        if not self._started:
+            return None
         node = self._node
         return node.s if node.need is None else node.base
 

@@ -154,7 +154,10 @@ class AshurEnv(AECEnv):  # type: ignore[misc]
         assert self.state is not None
         if action is None:
             raise ValueError(f"{agent} must act now; None is for agents whose game is over")
-        aid = self.table.action_id(int(action)) if 0 <= int(action) < len(self.table.ids) else None
+        try:
+            aid = self.table.action_id(int(action))
+        except KeyError:
+            aid = None
         if aid is None or aid not in self._legal_ids(agent):
             raise ValueError(f"action {action} ({aid}) is not legal for {agent} now")
         self._cumulative_rewards[agent] = 0.0

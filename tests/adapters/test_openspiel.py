@@ -255,3 +255,26 @@ def test_max_steps_cuts_the_game_with_zero_returns() -> None:
         state.apply_action(_sample(state, r))
     assert state.returns() == [0.0, 0.0, 0.0]
     assert sum(1 for pa in state.full_history() if pa.player >= 0) == 5
+
+
+def test_simultaneous_decisions_are_serialized_in_seating_order_and_stay_secret() -> None:
+    """The tiny game opens with a secret bid by both roles at once: red (first seat) moves first, then blue,
+    and blue's observation and information state do not show which bid red made."""
+    aos.register("tiny")
+    game = _load("tiny")
+    state = game.new_initial_state()
+    while state.is_chance_node():
+        state.apply_action(0)
+    assert registry.get_game("tiny").active(state.engine_state()) == ["red", "blue"]
+    assert state.current_player() == 0
+    after = []
+    for bid in ("bid:0", "bid:2"):
+        s = state.clone()
+        s.apply_action(next(a for a in s.legal_actions() if s.action_id(a) == bid))
+        assert s.current_player() == 1
+        after.append(s)
+    low, high = after
+    assert low.observation_string(1) == high.observation_string(1)
+    assert low.information_state_string(1) == high.information_state_string(1)
+    assert np.array_equal(low.information_state_tensor(1), high.information_state_tensor(1))
+    assert low.information_state_string(0) != high.information_state_string(0)  # red remembers its own bid

@@ -139,3 +139,18 @@ def test_options_and_spaces() -> None:
     agent = env.possible_agents[0]
     assert env.observation_space(agent)["observation"].shape == (512,)
     assert env.action_space(agent).n == env.table.size
+
+
+def test_simultaneous_decisions_are_serialized_in_seating_order_and_stay_secret() -> None:
+    """Both tiny roles bid at once: red (first seat) is selected first, then blue, whose observation is the
+    same whichever bid red made."""
+    seen = []
+    for bid in ("bid:0", "bid:2"):
+        env = apz.env(game="tiny", scenario="basic", obs_size=512)
+        env.reset(seed=4)
+        assert env.agent_selection == "red"
+        env.step(env.table.code(bid))
+        assert env.agent_selection == "blue"
+        seen.append(env.observe("blue"))
+    assert np.array_equal(seen[0]["observation"], seen[1]["observation"])
+    assert np.array_equal(seen[0]["action_mask"], seen[1]["action_mask"])
