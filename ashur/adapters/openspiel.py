@@ -152,15 +152,18 @@ class AshurGame(pyspiel.Game):
 class Node:
     """Where a state stands: an engine state at a decision or the end, or a move under way at a chance node.
 
-    Engine states are never changed once made (moves use ``Game.act``, which leaves its input alone), so
-    copies of a node share them; `cache` holds what was computed from `s` (legal actions, views, digests)
-    and is shared too. A move under way keeps the state before it (`base`, None for the setup), the move
-    (`move`: role and action id, None for the setup), the outcomes given so far (`outs`), the size of the
-    draw it waits for (`need`) and the live :class:`EngineCall` (`call`, not copied: a copy runs the move
-    again with `outs` when it goes on).
+    An engine state may be shared by copies of a node (``clone`` shares it and marks both nodes not `owned`);
+    a shared state is never changed: a move from it uses ``Game.act``, which leaves its input alone and keeps it
+    as `base`. A node that `owned` its state (no copy since the state was made: the hot path of playouts and
+    learning loops) applies the move in place with ``Game.apply``, and a move under way then has no `base`.
+    `cache` holds what was computed from `s` (legal actions, views, digests) and is shared with the copies. A
+    move under way keeps the move (`move`: role and action id, None for the setup), the outcomes given so far
+    (`outs`), the size of the draw it waits for (`need`) and the live :class:`EngineCall` (`call`, not copied:
+    a copy runs the move again from `base` with `outs` when it goes on, or, for a move applied in place, replays
+    the game's history: see :meth:`AshurState._live_call`).
     """
 
-    __slots__ = ("base", "cache", "call", "move", "need", "outs", "s")
+    __slots__ = ("base", "cache", "call", "move", "need", "outs", "owned", "s")
 
     def __init__(self, s: State | None = None) -> None:
         self.s = s
@@ -170,11 +173,13 @@ class Node:
         self.outs: list[int] = []
         self.need: int | None = None
         self.call: EngineCall | None = None
+        self.owned = s is not None
 
     def __deepcopy__(self, memo: dict[int, Any]) -> Node:
         new = Node(self.s)
         new.cache = self.cache
         new.base, new.move, new.outs, new.need = self.base, self.move, list(self.outs), self.need
+        new.owned = self.owned = False
         return new
 
     def __getstate__(self) -> dict[str, Any]:
@@ -184,6 +189,7 @@ class Node:
         self.s, self.base, self.move = data["s"], data["base"], data["move"]
         self.outs, self.need = list(data["outs"]), data["need"]
         self.cache, self.call = {}, None
+        self.owned = self.s is not None
 
 
 class AshurState(pyspiel.State):
@@ -219,6 +225,7 @@ class AshurState(pyspiel.State):
             assert call.result is not None
             node.s, node.base, node.move, node.outs, node.need, node.call = call.result, None, None, [], None, None
             node.cache = {}
+            node.owned = True  # a new state (act), or the node's own changed in place (apply)
         else:
             if call.need > self._ag.max_chance:
                 raise pyspiel.SpielError(f"a draw of {call.need} outcomes is more than max_chance_outcomes="
@@ -226,15 +233,22 @@ class AshurState(pyspiel.State):
             node.need, node.call = call.need, call
 
     def _live_call(self, node: Node) -> EngineCall:
-        """The node's engine call, run again with its known outcomes when this is a copy."""
+        """The node's engine call: a copy runs the setup or the move again with the outcomes known so far; a
+        copy of a move that its original applied in place (no `base` left) replays the whole history on a
+        new state and takes over its call (slow, and rare: a state that has been copied moves with ``act``)."""
         if node.call is None:
             g = self._ag
             if node.move is None:
                 node.call = EngineCall(g.setup, node.outs)
+            elif node.base is None:
+                fresh = g.new_initial_state()
+                for a in self.history():
+                    fresh.apply_action(a)
+                node.call = fresh._node.call
             else:
                 base, (role, aid) = node.base, node.move
                 node.call = EngineCall(lambda: g.game.act(base, role, aid), node.outs)
-            if node.call.need != node.need:
+            if node.call is None or node.call.need != node.need:
                 raise RuntimeError("a move run again asked another draw (is the game deterministic?)")
         return node.call
 
@@ -313,11 +327,19 @@ class AshurState(pyspiel.State):
         aid = self._ag.actions.action_id(int(action))
         s = self._state()
         g = self._ag.game
-        call = EngineCall(lambda: g.act(s, role, aid))
+        if node.owned:
+            def in_place() -> State:
+                g.apply(s, role, aid)
+                return s
+
+            call = EngineCall(in_place)
+        else:
+            call = EngineCall(lambda: g.act(s, role, aid))
         self._decisions += 1
         if call.need is not None:
             self._node = Node()
-            self._node.base, self._node.move = s, (role, aid)
+            self._node.base = None if node.owned else s
+            self._node.move = (role, aid)
         self._settle(self._node, call)
 
     def _action_to_string(self, player: int, action: int) -> str:
@@ -337,7 +359,12 @@ class AshurState(pyspiel.State):
         g = self._ag
         head = f"{g.GAME_ID} {g.scenario} moves={self._decisions}"
         if node.need is not None:
-            base = "setup" if node.base is None else self._digest_of(node.base)
+            if node.move is None:
+                base = "setup"
+            elif node.base is None:  # applied in place: the history says where it stands
+                base = "history " + digest(canonical(list(self.history())))
+            else:
+                base = self._digest_of(node.base)
             return f"{head}\nchance: draw of range({node.need}) in {node.move or 'setup'} after {node.outs}\n" \
                    f"before: {base}"
         return f"{head}\nstate: {self._digest_of(node.s)}"

@@ -125,13 +125,21 @@ def _to_a_move_with_draws(game: pyspiel.Game, r: random.Random, draws: int) -> p
             state.apply_action(_sample(state, r))
 
 
-def test_a_copy_or_a_serialized_state_in_the_middle_of_a_move_goes_on_alike() -> None:
+@pytest.mark.parametrize("owned", [False, True])
+def test_a_copy_or_a_serialized_state_in_the_middle_of_a_move_goes_on_alike(owned: bool) -> None:
     """A clone (and a deserialized copy) of a state halfway through a move's draws runs the move again with
-    the outcomes known so far, and then follows the original outcome for outcome."""
+    the outcomes known so far, and then follows the original outcome for outcome. With `owned`, the state was
+    never copied before the move, so the move ran in place (``apply``) and the copies replay the history."""
     game = _load("assyrian-wars", scenario="two_rivers")
     r = random.Random(3)
     state = _to_a_move_with_draws(game, r, 3)
     state.apply_action(_sample(state, r))  # one draw in
+    if owned:
+        fresh = game.new_initial_state()
+        for a in state.history():
+            fresh.apply_action(a)
+        assert fresh._node.base is None and fresh._node.need is not None  # applied in place
+        state = fresh
     copy = state.clone()
     thawed = pyspiel.deserialize_game_and_state(pyspiel.serialize_game_and_state(game, state))[1]
     assert str(copy) == str(state) == str(thawed)
@@ -142,6 +150,27 @@ def test_a_copy_or_a_serialized_state_in_the_middle_of_a_move_goes_on_alike() ->
             s.apply_action(a)
     assert str(copy) == str(state) == str(thawed)
     assert canonical(copy.engine_state()) == canonical(state.engine_state()) == canonical(thawed.engine_state())
+    for _ in range(30):  # and on alike, each on its own engine state
+        a = _sample(state, r)
+        for s in (state, copy, thawed):
+            s.apply_action(a)
+    assert canonical(copy.engine_state()) == canonical(state.engine_state()) == canonical(thawed.engine_state())
+    assert copy.engine_state() is not state.engine_state()
+
+
+def test_a_state_moved_in_place_and_one_moved_by_act_agree() -> None:
+    """The hot path (a state never copied applies moves in place) and the copying path reach the same states."""
+    game = _load("assyrian-wars", scenario="two_rivers")
+    r = random.Random(9)
+    alone, copied = game.new_initial_state(), game.new_initial_state()
+    for _ in range(250):
+        if alone.is_terminal():
+            break
+        a = _sample(alone, r)
+        alone.apply_action(a)
+        copied = copied.clone()  # every move from a shared state: act
+        copied.apply_action(a)
+    assert str(alone) == str(copied)
 
 
 def _decision_points(game: pyspiel.Game, seed: int, moves: int, every: int) -> list[pyspiel.State]:

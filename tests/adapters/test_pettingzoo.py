@@ -154,3 +154,18 @@ def test_simultaneous_decisions_are_serialized_in_seating_order_and_stay_secret(
         seen.append(env.observe("blue"))
     assert np.array_equal(seen[0]["observation"], seen[1]["observation"])
     assert np.array_equal(seen[0]["action_mask"], seen[1]["action_mask"])
+
+
+def test_the_training_loop_of_the_docs_runs() -> None:
+    """scripts/research_train.py (docs/research.md): REINFORCE over the env, a few tiny episodes."""
+    import importlib.util
+    from pathlib import Path
+
+    path = Path(__file__).resolve().parents[2] / "scripts" / "research_train.py"
+    spec = importlib.util.spec_from_file_location("research_train", path)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    history = module.train("tiny", "basic", 4, 0.5, 256, 1, 0)
+    assert len(history) == 4
+    assert all(set(h) >= {"red", "blue"} for h in history)
