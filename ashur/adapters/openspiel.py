@@ -30,6 +30,7 @@ the game-module contract only; it has no rules of its own. docs/research.md desc
 
 from __future__ import annotations
 
+import warnings
 from typing import Any
 
 import numpy as np
@@ -59,24 +60,22 @@ def short_name(game_id: str) -> str:
     return PREFIX + game_id.replace("-", "_")
 
 
-def _param_default(value: Any) -> Any:
-    """An option default as an OpenSpiel parameter (bool, int, float or str; None becomes "")."""
-    if value is None:
-        return ""
-    if isinstance(value, bool | int | float | str):
-        return value
-    raise TypeError(f"option default {value!r} cannot be an OpenSpiel parameter")
+def _scalar(value: Any) -> bool:
+    return value is None or isinstance(value, bool | int | float | str)
 
 
 def parameter_spec(game: Game) -> dict[str, Any]:
-    """The game's OpenSpiel parameters and their defaults: the adapter's and every setup option's."""
+    """The game's OpenSpiel parameters and their defaults: the adapter's, and every setup option whose default
+    is a scalar (bool, int, float or str; None becomes ""), under its own name. An option with another kind of
+    default keeps it (it is no parameter); an option named like an adapter parameter is an error."""
     clash = set(game.options()) & set(ADAPTER_PARAMS)
     if clash:
         raise ValueError(f"{game.id}: option names {sorted(clash)} clash with the adapter's parameters")
     spec: dict[str, Any] = {"scenario": next(iter(game.scenarios())), "seed": 0, "max_steps": 0,
                             "obs_size": DEFAULT_OBS_SIZE, "max_chance_outcomes": DEFAULT_MAX_CHANCE}
     for name, opt in game.options().items():
-        spec[name] = _param_default(opt.default)
+        if _scalar(opt.default):
+            spec[name] = "" if opt.default is None else opt.default
     return spec
 
 
@@ -116,8 +115,8 @@ class AshurGame(pyspiel.Game):
         p = {**spec, **(params or {})}
         self.scenario = str(p["scenario"])
         check_scenario(self.game, self.scenario)
-        given = {name: (None if p[name] == "" and self.game.options()[name].default is None else p[name])
-                 for name in self.game.options()}
+        given = {name: (None if p[name] == "" and opt.default is None else p[name])
+                 for name, opt in self.game.options().items() if name in spec}
         self.options = resolve_options(self.game, given)
         self.seed = int(p["seed"])
         self.max_steps = int(p["max_steps"])
@@ -502,8 +501,15 @@ def register(game_id: str) -> str:
 
 
 def register_all() -> list[str]:
-    """Register every game of the registry (call again after registering more games); their short names."""
-    return [register(gid) for gid in game_ids()]
+    """Register every game of the registry (call again after registering more games); their short names. A game
+    that cannot be registered is reported by a warning and left out; the others still are."""
+    names = []
+    for gid in game_ids():
+        try:
+            names.append(register(gid))
+        except Exception as exc:  # one broken game must not hide the others
+            warnings.warn(f"ashur: {short_name(gid)} is not registered with OpenSpiel: {exc}", stacklevel=2)
+    return names
 
 
 def load(game_id: str, **params: Any) -> pyspiel.Game:
