@@ -307,3 +307,20 @@ def test_simultaneous_decisions_are_serialized_in_seating_order_and_stay_secret(
     assert low.information_state_string(1) == high.information_state_string(1)
     assert np.array_equal(low.information_state_tensor(1), high.information_state_tensor(1))
     assert low.information_state_string(0) != high.information_state_string(0)  # red remembers its own bid
+
+
+def test_a_public_observer_reads_the_observer_view() -> None:
+    """``private_info=NONE``: every player gets the public (``observer``) view, the same for all."""
+    from open_spiel.python.observation import make_observation
+
+    game = _load("assyrian-wars", scenario="two_rivers", obs_size=1024)
+    public = make_observation(game, pyspiel.IIGObservationType(
+        perfect_recall=False, public_info=True, private_info=pyspiel.PrivateInfoType.NONE))
+    state = _decision_points(game, 2, 20, 20)[0]
+    texts = {public.string_from(state, p) for p in range(game.num_players())}
+    eng = registry.get_game("assyrian-wars")
+    assert texts == {canonical(eng.view(state.engine_state(), "observer")).decode()}
+    public.set_from(state, 0)
+    first = public.tensor.copy()
+    public.set_from(state, 2)
+    assert np.array_equal(first, public.tensor) and first.any()
