@@ -378,13 +378,14 @@ class AshurState(pyspiel.State):
 
     # --- what a player knows -------------------------------------------------------------------
     def _seen(self) -> State | None:
-        """The engine state the players' views are read from: the current one, or the one before the move
-        under way at a chance node (None during the setup, and before it: OpenSpiel sizes the tensors on a new
-        initial state, which this does not set up)."""
+        """The engine state the players' views are read from, at a decision or the end; None at a chance node
+        (the setup's or a move's: there is no finished state to view, and OpenSpiel asks observations at the
+        players' nodes) and before the setup (OpenSpiel sizes the tensors on a new initial state, which this
+        does not set up)."""
         if not self._started:
             return None
         node = self._node
-        return node.s if node.need is None else node.base
+        return node.s if node.need is None else None
 
     def _view(self, role: str) -> dict[str, Any] | None:
         s = self._seen()
@@ -413,19 +414,19 @@ class AshurState(pyspiel.State):
         return found  # type: ignore[no-any-return]
 
     def observation_text(self, player: int, public: bool = False) -> str:
-        """The canonical JSON of the player's view (the observer's for `public`); ``setup`` before there is one."""
+        """The canonical JSON of the player's view (the observer's for `public`); ``chance`` at a chance node."""
         role = "observer" if public else self._ag.roles[player]
         view = self._view(role)
-        return "setup" if view is None else canonical(view).decode()
+        return "chance" if view is None else canonical(view).decode()
 
     def infostate_text(self, player: int, public: bool = False) -> str:
         """The player's role, moves so far, and a digest of its view, its own past actions and the log
         entries it may read: everything it knows, nothing else."""
         role = "observer" if public else self._ag.roles[player]
         view = self._view(role)
-        if view is None:
-            return f"{role} setup"
         own = [] if public else self._own_moves(player)
+        if view is None:
+            return f"{role} chance moves={len(own)} {digest(canonical(own))}"
         d = digest(canonical(view), canonical(own), canonical(self._visible_log(role)))
         return f"{role} moves={len(own)} {d}"
 
