@@ -7,18 +7,18 @@ set is not enumerable from the contract (the arguments are areas, pieces, cards,
 composes), and a hash of the id into a small range could give two actions one number. So the encoding is a
 **table**, the data file ``tables/<game id>.txt``, read top to bottom, with two kinds of lines:
 
-* an **id** (``move:nineveh``) takes the next number;
+* an **id** (``pass``, ``loose:elam-b3-2:elam-ituni``) takes the next number;
 * a **numbered family** (``card:{n}:ap 512``: one colon-separated token is ``{n}``, then a block size) takes the
   next `size` numbers, one per whole number ``n`` in ``0..size-1``: ``card:7:ap`` is the family's first number
   plus 7, whether or not exploration ever met it. Families cover the ids whose argument is a number (cards,
   amounts, serial numbers of standing orders), which exploration alone could never complete;
-* a **class** (``= state_areas abydos adana aiapir ...``) names a list of tokens and takes no number;
-* a **class family** (``march:{state_areas}``: one token is ``{CLASS}``) takes the next ``len(class)`` numbers,
-  one per token of the class in its order: ``march:adana`` is the family's first number plus 1. The classes
+* a **class** (``= content_areas abydos adana aiapir ...``) names a list of tokens and takes no number;
+* a **class family** (``to:{content_areas}``: one token is ``{CLASS}``) takes the next ``len(class)`` numbers,
+  one per token of the class in its order: ``to:adana`` is the family's first number plus 1. The classes
   are the keys of the game's own tables, taken generically (:func:`token_classes`: every top-level table of the
-  setup state of each scenario and of ``content_dump()``), so a family covers every area, piece or country
-  of its kind, met in exploration or not. A class is a frozen snapshot: content that grows later gets a new
-  class (``state_pieces_2``), never a changed one.
+  setup state of each scenario, of the last states of the exploration games and of ``content_dump()``), so a
+  family covers every area, piece or country of its kind, met in exploration or not. A class is a frozen
+  snapshot: content that grows later gets a new class (``state_pieces_2``), never a changed one.
 
 An id listed on a line of its own keeps that number even if a family would also cover it (lines win over
 families, numbered families over class families; among families, the one whose placeholder comes first in the
@@ -95,7 +95,7 @@ class ActionTable:
         """numbered family pattern -> (first number, block size)"""
         self.classes: dict[str, list[str]] = {}
         self.class_families: dict[str, tuple[int, str]] = {}
-        """class family pattern (``march:{state_areas}``) -> (first number, class name)"""
+        """class family pattern (``to:{content_areas}``) -> (first number, class name)"""
         self._where: dict[str, dict[str, int]] = {}
         """class name -> token -> its index in the class"""
         self._token_classes: dict[str, list[str]] = {}
