@@ -7,6 +7,9 @@
 * ``ismcts``: OpenSpiel's ``ISMCTSBot`` (resampling with ``Game.scramble``, leaves valued by ``Game.evaluate``)
   plays the first seat of whole games against uniformly random seats; the wins are counted.
 * ``pettingzoo``: PettingZoo's ``api_test`` over whole games (``num_cycles`` large enough to reach the end).
+* ``tiny``: ISMCTS (60 simulations; the tiny game has no ``evaluate``, so leaves are valued by two random
+  rollouts, short in this game) against a random seat on the tests' tiny game (``tests/core/tinygame.py``),
+  seats alternating, ``--games`` times 20 games.
 
 Every part prints its wall-clock time. Nothing is asserted beyond what OpenSpiel's and PettingZoo's own tests
 assert; a failure raises.
@@ -16,8 +19,10 @@ from __future__ import annotations
 
 import argparse
 import random
+import sys
 import time
 import warnings
+from pathlib import Path
 
 import numpy as np
 import pyspiel
@@ -33,15 +38,12 @@ def simtest(game_id: str, scenario: str, games: int) -> None:
 
 
 def ismcts_games(game_id: str, scenario: str, games: int, simulations: int, seed: int) -> None:
-    from open_spiel.python.algorithms import ismcts
-
     from ashur.adapters import openspiel as aos
 
     game = aos.load(game_id, scenario=scenario)
     wins = 0
     for i in range(games):
-        bot = ismcts.ISMCTSBot(game, aos.HeuristicEvaluator(game), uct_c=2.0, max_simulations=simulations,
-                               random_state=np.random.RandomState(seed + i))
+        bot = aos.ismcts_bot(game, simulations, seed + i)
         r = random.Random(seed + i)
         state = game.new_initial_state()
         t = time.perf_counter()
@@ -64,6 +66,37 @@ def ismcts_games(game_id: str, scenario: str, games: int, simulations: int, seed
     print(f"ismcts: the ISMCTS seat ({game.roles[0]}) won {wins} of {games} games against random seats")
 
 
+def tiny_ismcts(games: int, simulations: int) -> None:
+    from open_spiel.python.algorithms import mcts
+
+    sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # the repository, for tests.core.tinygame
+    from ashur.adapters import openspiel as aos
+    from ashur.core import registry
+    from tests.core.tinygame import GAME
+
+    registry.register(GAME)
+    game = aos.load("tiny")
+    wins = 0
+    t = time.perf_counter()
+    for i in range(games):
+        seat = i % 2
+        rollouts = mcts.RandomRolloutEvaluator(n_rollouts=2, random_state=np.random.RandomState(i))
+        bot = aos.ismcts_bot(game, simulations, i, evaluator=rollouts)
+        r = random.Random(i)
+        state = game.new_initial_state()
+        while not state.is_terminal():
+            if state.is_chance_node():
+                state.apply_action(r.choice(state.chance_outcomes())[0])
+            elif state.current_player() == seat:
+                state.apply_action(bot.step(state))
+            else:
+                state.apply_action(r.choice(state.legal_actions()))
+        returns = state.returns()
+        wins += returns[seat] > returns[1 - seat]
+    print(f"tiny: ISMCTS ({simulations} simulations) beat a random seat in {wins} of {games} tiny games "
+          f"({time.perf_counter() - t:.0f} s)")
+
+
 def pettingzoo_games(game_id: str, scenario: str) -> None:
     from pettingzoo.test import api_test
 
@@ -78,7 +111,7 @@ def main() -> None:
     p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     p.add_argument("--game", default="assyrian-wars")
     p.add_argument("--scenario", default="two_rivers")
-    p.add_argument("--only", choices=["simtest", "ismcts", "pettingzoo"])
+    p.add_argument("--only", choices=["simtest", "ismcts", "pettingzoo", "tiny"])
     p.add_argument("--games", type=int, default=1)
     p.add_argument("--simulations", type=int, default=8)
     p.add_argument("--seed", type=int, default=1)
@@ -90,6 +123,8 @@ def main() -> None:
         ismcts_games(args.game, args.scenario, args.games, args.simulations, args.seed)
     if args.only in (None, "pettingzoo"):
         pettingzoo_games(args.game, args.scenario)
+    if args.only in (None, "tiny"):
+        tiny_ismcts(20 * args.games, 60)
 
 
 if __name__ == "__main__":

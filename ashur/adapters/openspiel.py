@@ -541,6 +541,21 @@ class HeuristicEvaluator:
         return [(a, 1.0 / len(legal)) for a in legal]
 
 
-__all__ = ["AshurGame", "AshurState", "HeuristicEvaluator", "load", "register", "register_all", "short_name"]
+def ismcts_bot(game: pyspiel.Game, max_simulations: int, seed: int, uct_c: float = 2.0, evaluator: Any = None,
+               **kwargs: Any) -> Any:
+    """OpenSpiel's Python ``ISMCTSBot`` over an Ashur game, reproducible for `seed`: leaves valued by `evaluator`
+    (default :class:`HeuristicEvaluator`), and the hidden information re-drawn from a seeded generator
+    (OpenSpiel's default resampler seeds its ``UniformProbabilitySampler`` anew, from the clock, at every call)."""
+    from open_spiel.python.algorithms import ismcts
+
+    bot = ismcts.ISMCTSBot(game, evaluator or HeuristicEvaluator(game), uct_c, max_simulations,
+                           random_state=np.random.RandomState(seed), **kwargs)
+    draws = np.random.RandomState(seed + 1)
+    bot.set_resampler(lambda state, player: state.resample_from_infostate(player, draws.random_sample))
+    return bot
+
+
+__all__ = ["AshurGame", "AshurState", "HeuristicEvaluator", "ismcts_bot", "load", "register", "register_all",
+           "short_name"]
 
 register_all()

@@ -225,8 +225,8 @@ def test_openspiels_ismcts_bot_plays_through_the_adapter() -> None:
     """OpenSpiel's ISMCTSBot (Python), re-drawing hidden information with resample_from_infostate, plays every
     seat of Two Rivers for 24 moves (whole games: scripts/research_slow.py), and whole tiny games."""
     game = _load("assyrian-wars", scenario="two_rivers")
-    bot = ismcts.ISMCTSBot(game, aos.HeuristicEvaluator(game), uct_c=2.0, max_simulations=4,
-                           random_state=np.random.RandomState(7))
+    bot = aos.ismcts_bot(game, max_simulations=4, seed=7)
+    assert isinstance(bot, ismcts.ISMCTSBot)
     state = game.new_initial_state()
     r = random.Random(2)
     moves = 0
@@ -241,8 +241,7 @@ def test_openspiels_ismcts_bot_plays_through_the_adapter() -> None:
     assert moves == 24
     aos.register("tiny")
     tiny = _load("tiny")
-    bot = ismcts.ISMCTSBot(tiny, aos.HeuristicEvaluator(tiny), uct_c=2.0, max_simulations=20,
-                           random_state=np.random.RandomState(3))
+    bot = aos.ismcts_bot(tiny, max_simulations=20, seed=3)
     for _ in range(2):
         state = tiny.new_initial_state()
         while not state.is_terminal():
