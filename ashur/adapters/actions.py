@@ -5,7 +5,7 @@ action in every state, run and version. The engine's actions are ids: short ASCI
 (``card:12:ap``, ``move:nineveh``, ``fw_unit:assyria-hi4-6``), one id per distinct kind *and* argument. Their
 set is not enumerable from the contract (the arguments are areas, pieces, cards, numbers that the game's code
 composes), and a hash of the id into a small range could give two actions one number. So the encoding is a
-**table**, the data file ``tables/<game id>.txt``, read top to bottom, with two kinds of lines:
+**table**, the data file ``tables/<game id>.txt``, read top to bottom, with these kinds of lines:
 
 * an **id** (``pass``, ``loose:elam-b3-2:elam-ituni``) takes the next number;
 * a **numbered family** (``card:{n}:ap 512``: one colon-separated token is ``{n}``, then a block size) takes the
@@ -18,11 +18,14 @@ composes), and a hash of the id into a small range could give two actions one nu
   are the keys of the game's own tables, taken generically (:func:`token_classes`: every top-level table of the
   setup state of each scenario, of the last states of the exploration games and of ``content_dump()``), so a
   family covers every area, piece or country of its kind, met in exploration or not. A class is a frozen
-  snapshot: content that grows later gets a new class (``state_pieces_2``), never a changed one.
+  snapshot: content that grows later gets a new class (``state_pieces_2``), never a changed one;
+* a **pair family** (``loose:{loose_1}:{loose_2}``: two tokens are classes, here the units and the leaders met
+  at those places) takes ``len(A) * len(B)`` numbers, ``first + index_A * len(B) + index_B``: every pair of the
+  tokens met, whether that pair was met or not (the long tail of two-argument ids is pairs, not new tokens).
 
 An id listed on a line of its own keeps that number even if a family would also cover it (lines win over
-families, numbered families over class families; among families, the one whose placeholder comes first in the
-id, then the first declared). Decoding is the inverse.
+families; numbered families over class families over pair families; among families of a kind, the one whose
+placeholder comes first in the id, then the first declared). Decoding is the inverse.
 
 * **Stable across versions.** The table is append-only: :func:`grow` adds what it has not seen at the end
   (new families first, then new ids, each group sorted, so a growth is a pure function of the old table and
@@ -33,8 +36,9 @@ id, then the first declared). Decoding is the inverse.
   offered (not only the chosen ones); an id pattern met with at least :data:`FAMILY_MIN` different numbers
   becomes a numbered family with a block of at least four times the largest number met, and one met with at
   least :data:`FAMILY_MIN` different tokens, most of which belong to a class, becomes a family over that
-  class (:func:`plan`). Ids with two or more varying arguments (``loose:UNIT:LEADER``) are listed one by one. The tests
-  check that fresh games meet no id outside the table.
+  class; two places met with at least :data:`FAMILY_MIN` different pairs become a pair family over the tokens
+  met at each (:func:`plan`). What no family takes is listed id by id. The tests check that fresh games meet no
+  id outside the table.
 * **Never a wrong number.** An id the table does not cover (a rare action exploration never met, a number past
   its family's block, a game without a table yet) is not refused: it gets the next number of a *headroom*
   block of :data:`HEADROOM` numbers after the table, in the order this process first meets such ids, and a
@@ -63,6 +67,8 @@ HEADROOM = 4096
 """Numbers kept after a game's table for ids the table lacks (see the module)."""
 FAMILY_MIN = 8
 """How many different numbers an id pattern needs among the ids found to become a numbered family."""
+PAIR_MAX = 16384
+"""The largest pair family (the product of its two classes' sizes)."""
 CLASS_SHARE = 0.8
 """The share of the tokens met at a place that a class must hold to become that place's family (the class
 holding most of them, then the smallest; the tokens it lacks stay ids of their own)."""
@@ -96,11 +102,15 @@ class ActionTable:
         self.classes: dict[str, list[str]] = {}
         self.class_families: dict[str, tuple[int, str]] = {}
         """class family pattern (``to:{content_areas}``) -> (first number, class name)"""
+        self.pair_families: dict[str, tuple[int, str, str]] = {}
+        """pair family pattern (``loose:{loose_1}:{loose_2}``) -> (first number, class of the first place, of the
+        second)"""
+        self._memo: dict[str, int | None] = {}
         self._where: dict[str, dict[str, int]] = {}
         """class name -> token -> its index in the class"""
         self._token_classes: dict[str, list[str]] = {}
         """token -> the classes holding it, in declaration order"""
-        decode: list[tuple[int, str, int, str | None]] = []
+        decode: list[tuple[int, str, int, tuple[str, ...]]] = []
         n = 0
         for line in lines:
             parts = line.split()
@@ -119,27 +129,35 @@ class ActionTable:
                 if pattern in self.families or size < 1 or pattern.count("{") != 1:
                     raise ValueError(f"action table of {game_id}: bad or repeated family line {line!r}")
                 self.families[pattern] = (n, size)
-                decode.append((n, pattern, size, None))
+                decode.append((n, pattern, size, ()))
                 n += size
             elif len(parts) == 1 and "{" in line:
-                name = line[line.index("{") + 1: line.index("}")] if "}" in line else ""
-                if line.count("{") != 1 or name not in self.classes or line in self.class_families:
+                names = tuple(tok[1:-1] for tok in line.split(":") if tok.startswith("{") and tok.endswith("}"))
+                if not 1 <= len(names) <= 2 or line.count("{") != len(names) or \
+                        any(x not in self.classes for x in names) or line in self.class_families or \
+                        line in self.pair_families:
                     raise ValueError(f"action table of {game_id}: bad or repeated class family {line!r}")
-                self.class_families[line] = (n, name)
-                decode.append((n, line, len(self.classes[name]), name))
-                n += len(self.classes[name])
+                size = 1
+                for x in names:
+                    size *= len(self.classes[x])
+                if len(names) == 1:
+                    self.class_families[line] = (n, names[0])
+                else:
+                    self.pair_families[line] = (n, names[0], names[1])
+                decode.append((n, line, size, names))
+                n += size
             elif len(parts) == 1:
                 if line in self.codes:
                     raise ValueError(f"action table of {game_id}: {line!r} is listed twice")
                 self.codes[line] = n
-                decode.append((n, line, 0, None))
+                decode.append((n, line, 0, ()))
                 n += 1
             else:
                 raise ValueError(f"action table of {game_id}: malformed line {line!r}")
         self.fixed = n
         """How many numbers the table file fixes (the headroom follows)."""
-        self._entry: list[tuple[int, str, int, str | None]] = [e for e in decode for _ in range(e[2] or 1)]
-        """Per number of the table, its (first number, id or pattern, block size, class) entry: O(1) decoding."""
+        self._entry: list[tuple[int, str, int, tuple[str, ...]]] = [e for e in decode for _ in range(e[2] or 1)]
+        """Per number of the table, its (first number, id or pattern, block size, classes) entry: O(1) decoding."""
         self.extra: list[str] = []
         """Ids outside the table met in this process, in order: numbers ``fixed``, ``fixed + 1``, ..."""
         self._extra_codes: dict[str, int] = {}
@@ -150,22 +168,43 @@ class ActionTable:
         return self.fixed + HEADROOM
 
     def covered(self, action_id: str) -> int | None:
-        """The table's number for `action_id` (by its line or a family), or None."""
+        """The table's number for `action_id` (by its line or a family), or None (memoised)."""
         found = self.codes.get(action_id)
         if found is not None:
             return found
-        if self.families:
-            for pattern, n in patterns(action_id):
-                fam = self.families.get(pattern)
-                if fam is not None and n < fam[1]:
-                    return fam[0] + n
+        if action_id in self._memo:
+            return self._memo[action_id]
+        found = self._by_family(action_id)
+        if len(self._memo) > 200_000:
+            self._memo.clear()
+        self._memo[action_id] = found
+        return found
+
+    def _by_family(self, action_id: str) -> int | None:
+        """The number a family gives `action_id`: numbered families, then class families, then pair families."""
+        for pattern, n in patterns(action_id):
+            fam = self.families.get(pattern)
+            if fam is not None and n < fam[1]:
+                return fam[0] + n
+        tokens = action_id.split(":")
+        classes = [self._token_classes.get(tok, ()) for tok in tokens]
         if self.class_families:
-            tokens = action_id.split(":")
             for i, tok in enumerate(tokens):
-                for name in self._token_classes.get(tok, ()):
+                for name in classes[i]:
                     cf = self.class_families.get(":".join([*tokens[:i], "{" + name + "}", *tokens[i + 1:]]))
                     if cf is not None:
                         return cf[0] + self._where[name][tok]
+        if self.pair_families:
+            for i in range(len(tokens)):
+                for j in range(i + 1, len(tokens)):
+                    for a in classes[i]:
+                        for b in classes[j]:
+                            key = ":".join([*tokens[:i], "{" + a + "}", *tokens[i + 1:j], "{" + b + "}",
+                                            *tokens[j + 1:]])
+                            pf = self.pair_families.get(key)
+                            if pf is not None:
+                                return pf[0] + self._where[a][tokens[i]] * len(self.classes[b]) + \
+                                    self._where[b][tokens[j]]
         return None
 
     def code(self, action_id: str) -> int:
@@ -195,9 +234,13 @@ class ActionTable:
             raise KeyError(f"{self.game_id}: no action has number {code}")
         if code < 0:
             raise KeyError(f"{self.game_id}: no action has number {code}")
-        first, text, size, name = self._entry[code]
-        if name is not None:
-            return text.replace("{" + name + "}", self.classes[name][code - first])
+        first, text, size, names = self._entry[code]
+        if len(names) == 1:
+            return text.replace("{" + names[0] + "}", self.classes[names[0]][code - first])
+        if len(names) == 2:
+            ia, ib = divmod(code - first, len(self.classes[names[1]]))
+            return text.replace("{" + names[0] + "}", self.classes[names[0]][ia], 1).replace(
+                "{" + names[1] + "}", self.classes[names[1]][ib], 1)
         return text.replace(N, str(code - first)) if size else text
 
 
@@ -311,14 +354,18 @@ def token_classes(game: Game, states: Iterable[State] = ()) -> dict[str, list[st
 
 
 def plan(lines: list[str], found: Iterable[str], classes: dict[str, list[str]] | None = None) -> list[str]:
-    """The lines to append to a table of `lines` for the ids `found` (see the module): new numbered families
-    (patterns met with at least :data:`FAMILY_MIN` numbers; block: the next power of two of at least four
-    times the largest number met, and 16 or more); then, from `classes`, new classes and class families
-    (patterns met with at least :data:`FAMILY_MIN` tokens, :data:`CLASS_SHARE` of which belong to one class:
-    the class holding most, then the smallest);
-    then the ids no line or family covers, each group sorted."""
+    """The lines to append to a table of `lines` for the ids `found` (see the module). Families are inferred
+    from the ids no family covers yet (listed on lines of their own, or not covered at all): new numbered
+    families (patterns met with at least :data:`FAMILY_MIN` numbers; block: the next power of two of at least
+    four times the largest number met, and 16 or more); then, from `classes`, new classes and class families
+    (patterns met with at least :data:`FAMILY_MIN` tokens, :data:`CLASS_SHARE` of which belong to one class: the
+    class holding most, then the smallest); then pair families (two places varying together, met with at least
+    :data:`FAMILY_MIN` pairs: a class per place of the tokens met there in all of `found`, if the product is at
+    most :data:`PAIR_MAX`; ids a numbered family covers give no tokens); then the ids no line or family covers.
+    Each group sorted."""
+    found = set(found)
     old = ActionTable("plan", lines)
-    ids = {a for a in found if old.covered(a) is None}
+    ids = {a for a in found if old._by_family(a) is None}  # listed or not covered: families may take them
     numbers: dict[str, set[int]] = {}
     for a in ids:
         for pattern, n in patterns(a):
@@ -331,7 +378,7 @@ def plan(lines: list[str], found: Iterable[str], classes: dict[str, list[str]] |
                 size *= 2
             new.append(f"{pattern} {size}")
     after = ActionTable("plan", [*lines, *new])
-    ids = {a for a in ids if after.covered(a) is None}
+    ids = {a for a in ids if after._by_family(a) is None}
     if classes:
         known = dict(after.classes)
         tokens: dict[tuple[str, int], set[str]] = {}
@@ -352,22 +399,79 @@ def plan(lines: list[str], found: Iterable[str], classes: dict[str, list[str]] |
             if not fits:
                 continue
             _hit, _size, name = min(fits)
-            members = classes[name]
-            use = next((k for k, m in known.items() if m == members), None)
-            if use is None:
-                use = name
-                k = 2
-                while use in known:
-                    use = f"{name}_{k}"
-                    k += 1
-                known[use] = members
-                class_lines.append(f"= {use} " + " ".join(members))
+            use = _class(known, class_lines, name, classes[name])
             family_lines.append(pattern.replace("\0", "{" + use + "}"))
         family_lines = [f for f in sorted(set(family_lines)) if f not in after.class_families]
         new += class_lines + family_lines
         after = ActionTable("plan", [*lines, *new])
-        ids = {a for a in ids if after.covered(a) is None}
-    return new + sorted(ids)
+        ids = {a for a in ids if after._by_family(a) is None}
+    new += _pair_families(lines, new, found, ids)
+    after = ActionTable("plan", [*lines, *new])
+    return new + sorted(a for a in found if after.covered(a) is None)
+
+
+def _class(known: dict[str, list[str]], class_lines: list[str], name: str, members: list[str]) -> str:
+    """The name of a class with exactly `members`: a known one, or a new one (`name`, else `name_2`, ...)."""
+    use = next((k for k, m in known.items() if m == members), None)
+    if use is None:
+        use = name
+        k = 2
+        while use in known:
+            use = f"{name}_{k}"
+            k += 1
+        known[use] = members
+        class_lines.append(f"= {use} " + " ".join(members))
+    return use
+
+
+def _pair_families(lines: list[str], new: list[str], found: set[str], ids: set[str]) -> list[str]:
+    """Pair families for the ids `ids` that no family covers (see :func:`plan`)."""
+    def places(a: str) -> Iterator[tuple[str, int, int, str, str]]:
+        parts = a.split(":")
+        for i in range(1, len(parts)):
+            for j in range(i + 1, len(parts)):
+                yield ":".join([*parts[:i], "\0", *parts[i + 1:j], "\1", *parts[j + 1:]]), i, j, parts[i], parts[j]
+
+    pairs: dict[tuple[str, int, int], set[tuple[str, str]]] = {}
+    for a in ids:
+        for pattern, i, j, x, y in places(a):
+            pairs.setdefault((pattern, i, j), set()).add((x, y))
+    wanted = {key for key, seen in pairs.items() if len(seen) >= FAMILY_MIN}
+    if not wanted:
+        return []
+    sides: dict[tuple[str, int, int], tuple[set[str], set[str]]] = {k: (set(), set()) for k in wanted}
+    numbered = ActionTable("plan", [line for line in [*lines, *new] if " " in line and not line.startswith("=")])
+    for a in found:
+        if numbered.covered(a) is not None:
+            continue  # a number in a numbered family's place is no token of a pair (order:cancel:17)
+        for pattern, i, j, x, y in places(a):
+            side = sides.get((pattern, i, j))
+            if side is not None:
+                side[0].add(x)
+                side[1].add(y)
+    table_now = ActionTable("plan", [*lines, *new])
+    known = dict(table_now.classes)
+    class_lines: list[str] = []
+    family_lines: list[str] = []
+    taken: set[str] = set()
+    for (pattern, i, j) in sorted(wanted, key=lambda k: (-len(pairs[k]), k)):
+        xs, ys = sorted(sides[(pattern, i, j)][0]), sorted(sides[(pattern, i, j)][1])
+        if len(xs) * len(ys) > PAIR_MAX or any(a in taken for a in ids if _matches(a, pattern)):
+            continue
+        stem = "".join(c if c.isalnum() else "_" for c in pattern.split(":")[0]) or "pair"
+        a_name = _class(known, class_lines, f"{stem}_{i}", xs)
+        b_name = _class(known, class_lines, f"{stem}_{j}", ys)
+        line = pattern.replace("\0", "{" + a_name + "}").replace("\1", "{" + b_name + "}")
+        if line not in table_now.pair_families:
+            family_lines.append(line)
+        taken |= {a for a in ids if _matches(a, pattern)}
+    return class_lines + sorted(family_lines)
+
+
+def _matches(action_id: str, pattern: str) -> bool:
+    """Whether `action_id` fits a pattern whose places are ``\\0`` and ``\\1``."""
+    parts, pat = action_id.split(":"), pattern.split(":")
+    return len(parts) == len(pat) and all(p in ("\0", "\1") or p == t for p, t in zip(pat, parts))
 
 
 def grow(game_id: str, found: Iterable[str], states: Iterable[State] = (),

@@ -132,3 +132,23 @@ def test_the_adapters_know_no_game() -> None:
             names = [a.name for a in node.names] if isinstance(node, ast.Import) else \
                 [node.module or ""] if isinstance(node, ast.ImportFrom) else []
             assert not any(n.startswith("ashur.games") for n in names), f"{path.name} imports {names}"
+
+
+def test_pair_families_cover_the_pairs_of_the_tokens_met() -> None:
+    """Ids with two places varying together (a unit and a leader) make a pair family over the tokens met at each
+    place: every pair of them gets a number, met or not; ids already listed one by one keep theirs."""
+    units, leaders = [f"u{i}" for i in range(6)], ["l0", "l1", "l2"]
+    met = [f"loose:{u}:{ld}" for u in units for ld in leaders if (units.index(u) + leaders.index(ld)) % 2 == 0]
+    family = ["= loose_1 " + " ".join(units), "= loose_2 " + " ".join(leaders), "loose:{loose_1}:{loose_2}"]
+    assert plan([], met, {}) == family
+    listed = sorted(met)  # an older table that lists them
+    lines = listed + plan(listed, met, {})
+    assert lines[len(listed):] == family
+    t = ActionTable("x", lines)
+    assert t.fixed == len(met) + 18
+    for aid in met:
+        assert t.code(aid) == listed.index(aid)
+    code = t.code("loose:u1:l0")  # never met
+    assert code == len(met) + 1 * 3 + 0 and t.action_id(code) == "loose:u1:l0"
+    assert t.action_id(t.fixed - 1) == "loose:u5:l2"
+    assert plan(lines, [*met, "loose:u1:l0"], {}) == []
