@@ -32,6 +32,13 @@ def test_the_assyrian_wars_table_is_well_formed_and_decodes_what_it_encodes() ->
                 assert code == first + n
                 assert code not in seen
     assert len(seen) == len(t.codes)
+    assert t.class_families and t.pair_families
+    ids: dict[str, int] = {}
+    for c in range(0, t.fixed, 7):  # every number decodes to an id that encodes to a number of that id
+        aid = t.action_id(c)
+        assert t.action_id(t.code(aid)) == aid
+        ids.setdefault(aid, t.code(aid))
+    assert len(set(ids.values())) == len(ids)  # distinct ids, distinct numbers
 
 
 def test_numbered_families_cover_numbers_exploration_never_met() -> None:
