@@ -14,12 +14,21 @@ Every draw increments ``n``; the session uses that counter as the undo barrier (
 when dice are rolled), and the counter is the block number, so a state always continues exactly where it
 stopped. Tests may queue fixed results in ``fixed``: the next rolls take them first (see
 :mod:`ashur.testing`). The key is as secret as the deck order: views must never show ``state["rng"]``.
+
+A *draw source* (:func:`drawing_from`) may take the generator's place for the code running in one context
+(a :mod:`contextvars` context: a thread, an asyncio task, a greenlet): every draw of ``range(n)`` then asks
+``source(n)`` for its value, and the counter still counts it. The research adapters (issue 19) use it to make
+each random draw an explicit chance node of OpenSpiel, the outcome chosen outside the engine; with no source
+set (the default) nothing changes.
 """
 
 from __future__ import annotations
 
 import hashlib
 import secrets
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
 from functools import lru_cache
 from typing import Any
 
@@ -28,6 +37,9 @@ MASK64 = (1 << 64) - 1
 _PERSON = b"ashur.rng.seed"
 
 State = dict[str, Any]
+
+_SOURCE: ContextVar[Callable[[int], int] | None] = ContextVar("ashur_rng_source", default=None)
+"""The draw source of the current context, or None (the generator draws)."""
 
 
 def new_seed() -> int:
@@ -69,6 +81,13 @@ def below(state: State, n: int) -> int:
     if n <= 0:
         raise ValueError("below() needs n >= 1")
     rng = state["rng"]
+    source = _SOURCE.get()
+    if source is not None:
+        value = source(n)
+        if not 0 <= value < n:
+            raise ValueError(f"the draw source gave {value} for a draw of range({n})")
+        rng["n"] += 1
+        return value
     limit = MASK64 - (MASK64 + 1) % n
     while True:
         z = _next64(rng)
@@ -104,3 +123,20 @@ def choice(state: State, items: list[Any]) -> Any:
 def draws(state: State) -> int:
     """How many random draws the game has made so far (the undo barrier counts them)."""
     return int(state["rng"]["n"])
+
+
+@contextmanager
+def drawing_from(source: Callable[[int], int]) -> Iterator[None]:
+    """Within the block (in this context only), every draw of ``range(n)`` is ``source(n)``: the adapters'
+    hook that turns the engine's random draws into chance outcomes chosen outside it (see the module)."""
+    token = _SOURCE.set(source)
+    try:
+        yield
+    finally:
+        _SOURCE.reset(token)
+
+
+def set_source(source: Callable[[int], int] | None) -> None:
+    """Set the draw source of the current context for good (a greenlet that runs one engine call sets it
+    at its start: its context ends with it)."""
+    _SOURCE.set(source)

@@ -170,3 +170,31 @@ def test_brute_force_over_seeds_does_not_recover_a_hand(monkeypatch: pytest.Monk
 
     found = [s for s in _old_style_candidates() if deals_the_hand(s)]
     assert found == []
+
+
+def test_a_draw_source_takes_the_generators_place_in_its_context_only() -> None:
+    """Issue 19: `drawing_from` hands every draw of range(n) to the source (the adapters' chance nodes);
+    the counter still counts the draws, and outside the block the generator draws as before."""
+    asked: list[int] = []
+
+    def source(n: int) -> int:
+        asked.append(n)
+        return n - 1
+
+    s, t = _state(7), _state(7)
+    with rng.drawing_from(source):
+        assert rng.roll(s) == 6
+        assert rng.below(s, 10) == 9
+        deck = [1, 2, 3]
+        rng.shuffle(s, deck)
+    assert asked == [6, 10, 3, 2]
+    assert deck == [1, 2, 3]  # j = i at every step of Fisher-Yates
+    assert rng.draws(s) == 4
+    # outside the block, the generator: the same values as a state that never had a source
+    rng.below(t, 6), rng.below(t, 10), rng.below(t, 3), rng.below(t, 2)
+    assert [rng.roll(s) for _ in range(20)] == [rng.roll(t) for _ in range(20)]
+
+
+def test_a_draw_source_giving_a_value_out_of_range_is_refused() -> None:
+    with rng.drawing_from(lambda n: n), pytest.raises(ValueError, match="range"):
+        rng.below(_state(1), 4)
