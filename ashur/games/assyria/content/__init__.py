@@ -36,4 +36,7 @@ def dump_content() -> dict[str, object]:
         "plow": c.cards.plow.model_dump(),
         "tracks": c.tracks.model_dump(),
         "well_sites": {n: len(g.vertices) for n, g in c.geometry.items()},
+        # every corner where three hexes of the full board meet (a well site where its rules allow one), with
+        # its hexes: the research adapters' action table numbers ``well:<corner>`` by this list (issue 19)
+        "corners": {v: list(tri) for v, tri in sorted(c.geometry[max(c.geometry)].vertices.items())},
     }
