@@ -91,7 +91,9 @@ def digest(*parts: bytes) -> str:
 
 
 _BUCKETS: dict[str, int] = {}
-_RECORDS: dict[tuple[int, str, bytes], tuple[list[int], list[float]]] = {}
+_RECORDS: dict[tuple[int, str], dict[bytes, tuple[np.ndarray, np.ndarray]]] = {}
+_RECORDS_MAX = 200_000
+_held = [0]
 
 
 def _bucket(key: str, size: int) -> int:
@@ -128,20 +130,61 @@ def _hashed(x: Any, path: str, size: int, idx: list[int], weights: list[float]) 
             weights.append(float(v))
 
 
-def _record(x: Any, path: str, size: int, idx: list[int], weights: list[float]) -> None:
-    """The features of a second-level subtree (a piece, an area, a log entry...), memoised by its JSON: most
-    of them are the same from one view to the next."""
-    key = (size, path, orjson.dumps(x))
-    found = _RECORDS.get(key)
-    if found is None:
-        if len(_RECORDS) > 200_000:
-            _RECORDS.clear()
-        i: list[int] = []
-        w: list[float] = []
-        _hashed(x, path, size, i, w)
-        found = _RECORDS[key] = (i, w)
-    idx += found[0]
-    weights += found[1]
+def _arrays(idx: list[int], weights: list[float]) -> tuple[np.ndarray, np.ndarray]:
+    return np.asarray(idx, dtype=np.int64), np.asarray(weights, dtype=np.float64)
+
+
+def _records(xs: Any, path: str, size: int, parts_i: list[np.ndarray], parts_w: list[np.ndarray]) -> None:
+    """The features of the second-level subtrees `xs` (the pieces, the areas, log entries...) under `path`,
+    memoised per subtree by its JSON as small arrays: most of them are the same from one view to the next."""
+    memo = _RECORDS.get((size, path))
+    if memo is None:
+        memo = _RECORDS[(size, path)] = {}
+    dumps = orjson.dumps
+    get = memo.get
+    for x in xs:
+        key = dumps(x)
+        found = get(key)
+        if found is None:
+            if _held[0] > _RECORDS_MAX:
+                for held in (*_RECORDS.values(), *_KEYED.values()):
+                    held.clear()
+                _held[0] = 0
+            i: list[int] = []
+            w: list[float] = []
+            _hashed(x, path, size, i, w)
+            found = memo[key] = _arrays(i, w)
+            _held[0] += 1
+        parts_i.append(found[0])
+        parts_w.append(found[1])
+
+
+_KEYED: dict[tuple[int, str], dict[tuple[str, bytes], tuple[np.ndarray, np.ndarray]]] = {}
+
+
+def _keyed(table: dict[str, Any], path: str, size: int, parts_i: list[np.ndarray], parts_w: list[np.ndarray]) -> None:
+    """:func:`_records` for the entries of a dict (the pieces, the areas by id): each entry's features under
+    ``path/<key>``, memoised by its key and JSON (no path is formatted unless an entry is new)."""
+    memo = _KEYED.get((size, path))
+    if memo is None:
+        memo = _KEYED[(size, path)] = {}
+    dumps = orjson.dumps
+    get = memo.get
+    for c, z in table.items():
+        key = (c, dumps(z))
+        found = get(key)
+        if found is None:
+            if _held[0] > _RECORDS_MAX:
+                for held in (*_RECORDS.values(), *_KEYED.values()):
+                    held.clear()
+                _held[0] = 0
+            i: list[int] = []
+            w: list[float] = []
+            _hashed(z, f"{path}/{c}", size, i, w)
+            found = memo[key] = _arrays(i, w)
+            _held[0] += 1
+        parts_i.append(found[0])
+        parts_w.append(found[1])
 
 
 def features(data: Any, size: int, skip: frozenset[str] = frozenset()) -> np.ndarray:
@@ -153,23 +196,24 @@ def features(data: Any, size: int, skip: frozenset[str] = frozenset()) -> np.nda
     features may share a bucket (the price of a fixed length for any game)."""
     idx: list[int] = []
     weights: list[float] = []
+    parts_i: list[np.ndarray] = []
+    parts_w: list[np.ndarray] = []
     top = data.items() if type(data) is dict else [("", data)]
     for k, y in top:
         if k in skip:
             continue
         if type(y) is dict:
-            for c, z in y.items():
-                _record(z, f"{k}/{c}", size, idx, weights)
+            _keyed(y, k, size, parts_i, parts_w)
         elif type(y) is list:
-            p = k + "/*"
-            for z in y:
-                _record(z, p, size, idx, weights)
+            _records(y, k + "/*", size, parts_i, parts_w)
         else:
             _hashed(y, k, size, idx, weights)
-    if not idx:
+    if idx:
+        parts_i.append(np.asarray(idx, dtype=np.int64))
+        parts_w.append(np.asarray(weights, dtype=np.float64))
+    if not parts_i:
         return np.zeros(size, dtype=np.float32)
-    return np.bincount(np.asarray(idx, dtype=np.int64), weights=np.asarray(weights), minlength=size).astype(
-        np.float32)
+    return np.bincount(np.concatenate(parts_i), weights=np.concatenate(parts_w), minlength=size).astype(np.float32)
 
 
 # --- results ------------------------------------------------------------------------------------
