@@ -22,12 +22,15 @@ import yaml
 from ashur.games.assyrian_wars.bot.battle import Odds
 from ashur.games.assyrian_wars.bot.features import (
     Features,
+    battle_vp,
     bind,
     city_defence,
     city_value,
     distances,
     features,
+    kinds,
     piece_strength,
+    trade_vp,
 )
 
 Scored = tuple[float, str]
@@ -148,8 +151,22 @@ class Ranker:
         key = (area, round(strength, 1))
         found = self._pull.get(key)
         if found is None:
-            found = self._pull[key] = self.f.target_pull(area, strength)
+            found = self._pull[key] = self.f.target_pull(area, strength, self.w["field"], self.w["field_ratio"])
         return found
+
+    # --- the VP race (8.3, 9.1) ---------------------------------------------------------------------------
+    def race(self, delta: dict[str, float]) -> float:
+        """VP changes (power -> VPs) as the actor's power sees them: its own gain minus `rival_vp` times what
+        the others gain (9.1 compares a power's VPs with the others': theirs count against it)."""
+        me = self.f.power
+        return delta.get(me, 0.0) - self.w["rival_vp"] * sum(v for p, v in delta.items() if p != me)
+
+    def trade_change(self, after: dict[str, float]) -> float:
+        """The race value (:meth:`race`) of the trade ranking (8.3) changing from the present trade points to
+        `after`."""
+        before_vp = trade_vp(self.f.trade_points)
+        after_vp = trade_vp(after)
+        return self.race({p: float(after_vp.get(p, 0) - before_vp.get(p, 0)) for p in after})
 
     def rank(self, actions: list[dict[str, Any]]) -> list[Scored]:
         return [self.score(a) for a in actions]
@@ -242,14 +259,83 @@ class Ranker:
         return score, f"{aid}: one more ECO level, 2 VP at the end (8.3) (weight eco)"
 
     def trade(self, aid: str, p: dict[str, Any]) -> Scored:
-        score = self.w["trade"] - self.w["ap_cost"] * float(p.get("ap") or 0)
-        return score, f"bring a trade marker into {p.get('box')} (6.16.3) (weight trade)"
+        after = dict(self.f.trade_points)
+        after[self.f.power] = after.get(self.f.power, 0.0) + 1.0
+        rank = self.w["vp"] * self.trade_change(after)
+        score = self.w["trade"] + rank - self.w["ap_cost"] * float(p.get("ap") or 0)
+        return score, (f"bring a trade marker into {p.get('box')} (6.16.3): ranking {rank:+.1f} "
+                       f"(8.3, weight trade)")
 
     def diplomacy(self, aid: str, p: dict[str, Any]) -> Scored:
-        return self.w["diplomacy"], f"diplomacy towards {p.get('subject')} (7.2) (weight diplomacy)"
+        subject = str(p.get("subject") or "")
+        per = float(p.get("ap_per_space") or 1.0) or 1.0
+        most = int(min(6.0 / per, self.f.ap_left / per)) if self.f.ap_left else 6
+        best, n_best = -1e9, 0
+        for n in range(1, max(1, most) + 1):
+            v = self.diplo_value(subject, n) - self.w["ap_cost"] * n * per
+            if v > best:
+                best, n_best = v, n
+        return self.w["diplomacy"] + best, (f"diplomacy towards {subject}: {n_best} spaces are worth "
+                                            f"{best:+.1f} (trade 7.3.3.c, tribute 5.2, alliance 6.9; "
+                                            f"weight diplomacy)")
+
+    def diplo_spaces(self, aid: str, p: dict[str, Any]) -> Scored:
+        subject = str(p.get("subject") or self.prompt_params.get("subject") or "")
+        n = int(p.get("n") or 0)
+        cost = float(p.get("ap") or n)
+        score = self.diplo_value(subject, n) - self.w["ap_cost"] * cost
+        return score, f"move {subject}'s marker {n} spaces my way for {cost:g} AP: worth {score:+.1f} (6.9)"
+
+    def diplo_value(self, subject: str, n: int) -> float:
+        """What moving `subject`'s marker `n` spaces towards the actor's power is worth (6.9): trade points
+        (7.3.3.c: status 4+) change the trade ranking (8.3), pro status (7+) brings tribute (5.2: ECO, 2 VP
+        at the end, 8.3), an alliance (13+) 1 VP (8.3) and the minor's forces; part of the value of a
+        threshold still out of reach counts as progress (`diplo_progress`)."""
+        me = self.f.power
+        d = (self.view.get("diplo") or {}).get(subject) or {}
+        holder, value = d.get("power"), int(d.get("value") or 0)
+        kind = kinds().get(subject, "")
+        if holder in (None, me):
+            before = {me: value}
+            after = {me: min(15, value + n)}
+        elif n <= value:
+            before, after = {holder: value}, {holder: value - n}
+        else:
+            before, after = {holder: value}, {holder: 0, me: min(15, n - value)}
+
+        def worth(track: dict[str, int]) -> float:
+            total = 0.0
+            for who, v in track.items():
+                sign = 1.0 if who == me else -self.w["rival_vp"]
+                part = 0.0
+                if v >= 7:
+                    part += self.w["eco"]
+                if v >= 13 and kind in ("minor", "nomad"):
+                    part += self.w["vp"] * 1.0 + self.w["ally"]
+                total += sign * part
+            return total
+
+        score = worth(after) - worth(before)
+        if kind == "minor":
+            pts = dict(self.f.trade_points)
+            for who, v in before.items():
+                if who in pts and v >= 4:
+                    pts[who] -= 1.0
+            for who, v in after.items():
+                if who in pts and v >= 4:
+                    pts[who] += 1.0
+            score += self.w["vp"] * self.trade_change(pts)
+        # progress towards the next threshold of the own track
+        mine = after.get(me, 0)
+        nxt = next((t for t in (4, 7, 13) if t > mine), None)
+        if nxt is not None and kind in ("minor", "nomad") and mine > before.get(me, 0):
+            score += self.w["diplo_progress"] * (mine - before.get(me, 0)) / max(1, nxt - before.get(me, 0))
+        return score
 
     def declare(self, aid: str, p: dict[str, Any]) -> Scored:
         target = p.get("target") or p.get("country") or p.get("war")
+        if target in self.f.refusers and not float(p.get("ap") or 0):
+            return 0.0, f"{aid}: war on the tribute refuser {target} costs nothing (5.2.3); the army's move declares it"
         return self.w["declare_war"], f"{aid}: no war on {target} without a reason (weight declare_war)"
 
     # --- moves ------------------------------------------------------------------------------------------
@@ -269,11 +355,25 @@ class Ranker:
             else:
                 chance = self.field_chance(here, dest)
                 score += self.w["battle"] * (chance - self.w["battle_odds"]) * 2
+                score += self.battle_vp_value(here, dest, chance)
                 reason += f", battle {s:g} vs {enemy:g}, chance {chance:.0%} (weight battle)"
-        if p.get("war"):
-            score += self.w["declare_war"]
-            reason += f", declaring war on {p['war']}"
+        war = str(p.get("war") or "")
+        if war:
+            if war in self.f.refusers:
+                score += self.w["punish"]
+                reason += f", punishing the tribute refuser {war} (7.4.4, weight punish)"
+            else:
+                score += self.w["declare_war"]
+                reason += f", declaring war on {war}"
         return score, reason
+
+    def battle_vp_value(self, src: str, dest: str, chance: float) -> float:
+        """8.3: the VPs a battle is worth in the race: won, the size band of the enemy force, a tribe's last
+        units, a refuser punished (:attr:`Features.field_vp`); lost, the enemy scores by the size of ours."""
+        gain = self.f.field_vp.get(dest, 0.0)
+        mine = sum(n for o, n in self.f.units.get((src, False), {}).items() if o in self.side)
+        loss = battle_vp(mine)
+        return self.w["vp"] * (chance * gain - (1.0 - chance) * self.w["rival_vp"] * loss)
 
     def stop_move(self, aid: str, p: dict[str, Any]) -> Scored:
         area = str(p.get("area") or self.here)
@@ -303,6 +403,11 @@ class Ranker:
         enemy = self.f.hostile(area) or self.f.force(area, {str(self.prompt_params.get("mover") or "")})
         chance = self.field_chance(src, area, interception=True) if enemy > 0 else 0.5
         score = self.w["intercept"] * (chance - self.w["battle_odds"]) * 2
+        if enemy > 0:
+            mover = str(self.prompt_params.get("mover") or "")
+            units = self.f.count(area, self.f.enemies | ({mover} if mover else set()), city=False)
+            mine = sum(n for o, n in self.f.units.get((src, False), {}).items() if o in self.side)
+            score += self.w["vp"] * (chance * battle_vp(units) - (1 - chance) * self.w["rival_vp"] * battle_vp(mine))
         return score, f"intercept at {area} from {src}: {s:g} vs {enemy:g}, chance {chance:.0%} (weight intercept)"
 
     def evade(self, aid: str, p: dict[str, Any]) -> Scored:
@@ -362,6 +467,13 @@ class Ranker:
     def ask(self, aid: str, label: str, p: dict[str, Any]) -> Scored:
         parts = label.split(".")
         what, answer = (parts[3], parts[4]) if len(parts) >= 5 else ("", "")
+        if what in ("camp_assyria", "camp_rebel", "camp_conqueror"):
+            joiner = str(p.get("power") or "")
+            if answer == "accept":
+                # 7.4.1/8.3: every power of the camp scores 3 VP for the new ally
+                return self.w["vp"] * 3.0, f"accept {joiner} into the camp: 3 VP for an alliance with a power (8.3)"
+            if answer == "reject":
+                return -self.w["vp"] * self.w["rival_vp"], f"refusing {joiner} gives it 1 VP (7.4.1)"
         if what == "peace":
             other = str(p.get("power") if p.get("power") != self.f.actor else p.get("other"))
             mine, theirs = self.f.total(self.f.mine | {self.f.actor}), self.f.total({other})
@@ -385,9 +497,10 @@ HANDLERS: dict[str, Handler] = {
     "buy_merc": Ranker.build, "recruit.hire": Ranker.build, "recruit.place_unit": Ranker.build,
     "recruit.pick_merc": Ranker.build,
     "eco_convert": Ranker.eco, "eco_city": Ranker.eco, "enter_box": Ranker.trade,
-    "diplomacy": Ranker.diplomacy, "declare_war": Ranker.declare, "attack_peaceful": Ranker.declare,
+    "diplomacy": Ranker.diplomacy, "diplomacy_spaces": Ranker.diplo_spaces,
+    "declare_war": Ranker.declare, "attack_peaceful": Ranker.declare,
     "declare_war_free": Ranker.declare, "land_dow": Ranker.declare,
-    "move_to": Ranker.move_to, "march_to": Ranker.move_to, "stop_move": Ranker.stop_move,
+    "move_to": Ranker.move_to, "move_to_dow": Ranker.move_to, "march_to": Ranker.move_to, "stop_move": Ranker.stop_move,
     "enter_city": Ranker.enter_city, "pick_up": Ranker.pickup, "drop_off": Ranker.drop,
     "intercept": Ranker.intercept, "evade": Ranker.evade, "evade_hasty": Ranker.evade,
     "sortie": Ranker.sortie, "sortie_impulse": Ranker.sortie,
