@@ -60,9 +60,11 @@ def check_weights(data: dict[str, Any]) -> None:
         for k, v in sec.items():
             if k not in known:
                 raise ValueError(f"weights.yaml: {where}.{k} is not a known weight")
-            if k == "prefix":
+            if k in ("prefix", "cards"):
                 if not isinstance(v, dict) or not all(isinstance(x, (int, float)) for x in v.values()):
-                    raise ValueError(f"weights.yaml: {where}.prefix must map prefixes to numbers")
+                    raise ValueError(f"weights.yaml: {where}.{k} must map {k} to numbers")
+                if k == "cards" and not all(isinstance(x, int) and 1 <= x <= 110 for x in v):
+                    raise ValueError(f"weights.yaml: {where}.cards must be keyed by card numbers 1-110")
             elif not isinstance(v, (int, float)) or isinstance(v, bool):
                 raise ValueError(f"weights.yaml: {where}.{k} must be a number, not {v!r}")
 
@@ -89,11 +91,12 @@ def weights(scenario: str, power: str) -> dict[str, Any]:
     data = _raw()
     out = dict(data["default"])
     out["prefix"] = dict(out.get("prefix") or {})
+    out["cards"] = dict(out.get("cards") or {})
     per_scenario = (data.get("scenarios") or {}).get(scenario) or {}
     for sec in (data.get(power) or {}, per_scenario.get("default") or {}, per_scenario.get(power) or {}):
         for k, v in sec.items():
-            if k == "prefix":
-                out["prefix"].update(v)
+            if k in ("prefix", "cards"):
+                out[k].update(v)
             else:
                 out[k] = float(v)
     return out
@@ -199,8 +202,55 @@ class Ranker:
         card = int(p.get("card") or 0)
         ap = self.f.hand_ap.get(card, 0)
         cost = float(p.get("cost") or 0)
-        score = self.w["card_event"] + self.w["card_ap"] * ap - self.w["ap_cost"] * cost
-        return score, f"play {p.get('name', card)} as its event rather than {ap} AP (weight card_event)"
+        bonus, why = self.event_value(card)
+        score = bonus + self.w["card_ap"] * ap - self.w["ap_cost"] * cost
+        return score, f"play {p.get('name', card)} as its event rather than {ap} AP: {why}"
+
+    def event_value(self, card: int) -> tuple[float, str]:
+        """What card `card`'s event is worth beyond its APs, card by card (6.11; the texts in cards.yaml):
+        the alliance breakers by what their 2D6 spaces bring on the diplomatic track (6.11.c, 6.9), the
+        foreign wars by whom they tie down (6.11.b), the cards that need an own siege or trade marker by
+        whether there is one; every other card by its entry in ``cards`` (weights.yaml), else `card_event`."""
+        me = self.f.power
+        if card in BREAKERS:
+            subjects = [s for s in BREAKERS[card] if s in (self.view.get("diplo") or {})] or \
+                [s for s, k in kinds().items() if k in ("minor", "nomad") and s in (self.view.get("diplo") or {})]
+            best = max((self.diplo_value(s, 7) for s in subjects), default=0.0)
+            return best, f"about 7 diplomatic spaces worth {best:+.1f} (6.11.c)"
+        if card in FOREIGN_WARS:
+            target = FOREIGN_WARS[card]
+            if target == me or target in self.f.mine:
+                return -self.w["vp"] * 2, "a foreign war would tie down my own units (6.11.b)"
+            if target in self.f.enemies or target in (self.view.get("countries") or {}):
+                return self.w["card_event"], f"a foreign war ties down {target}'s units (6.11.b)"
+        if card == TRIBUTE_WITHHELD:
+            if me == "assyria" or self.f.actor == "assyria":
+                return -self.w["vp"] * 2, "a new tribute refuser would cost Assyria 2 VP (8.3.1)"
+            return (self.w["vp"] * 2 * self.w["rival_vp"] + 1.0,
+                    "a new refuser costs Assyria 2 VP unless punished (8.3.1)")
+        if card in OWN_SIEGE_CARDS:
+            mine = [a for a, sg in self.f.sieges.items() if sg.get("besieger") in self.side]
+            if not mine:
+                return -2.0, "no siege of mine for it"
+            value = max(city_value(a) for a in mine)
+            return self.w["siege"] * value * OWN_SIEGE_CARDS[card], f"helps my siege (value {value:g})"
+        if card == CARAVAN_TRADE:
+            out = int(((self.view.get("trade") or {}).get(me) or {}).get("out") or 0)
+            if not out:
+                return -2.0, "no removed trade marker to bring back"
+            after = dict(self.f.trade_points)
+            after[me] = after.get(me, 0.0) + 1.0
+            return self.w["trade"] + self.w["vp"] * self.trade_change(after), "a trade marker back (6.15)"
+        table = self.w.get("cards") or {}
+        if card in table:
+            return float(table[card]), f"event worth {float(table[card]):+.1f} (weight cards.{card})"
+        return self.w["card_event"], "(weight card_event)"
+
+    def card_option(self, aid: str, p: dict[str, Any]) -> Scored:
+        label = str(p.get("option") or "")
+        value = {"Annals": self.w["vp"], "Treasure": 2.0, "ECO +1 marker to the Mede Far East": self.w["eco"],
+                 "Resurrection of the Mede": 10.0, "Alliance breaker": 1.0, "Move": 0.5, "Draw": 0.6}.get(label, 0.0)
+        return value, f"option {label} of card {p.get('card')}"
 
     def end(self, aid: str, p: dict[str, Any]) -> Scored:
         ap = float(p.get("ap") or 0)
@@ -484,6 +534,19 @@ class Ranker:
         return 0.0, f"{what}: {answer} (no preference)"
 
 
+#: alliance breakers (6.11.c) and the minors or tribes they move (empty: any)
+BREAKERS: dict[int, tuple[str, ...]] = {36: ("phoenicia",), 37: ("judah", "israel"), 38: ("syria",),
+                                        39: ("urartu",), 42: ("phrygia",), 43: ("persia",),
+                                        44: ("cimmerians", "scythians"), 45: ()}
+#: foreign war cards (6.11.b) and the power that commits units to them
+FOREIGN_WARS = {48: "egypt", 49: "egypt", 50: "mede", 51: "assyria", 52: "babylonia", 53: "elam"}
+TRIBUTE_WITHHELD = 98
+CARAVAN_TRADE = 99
+#: cards that act on an own siege (6.8) and the share of a siege's worth they bring: Treachery at the Gates
+#: (a third of the time the city falls), Hunger in the City (two hunger levels)
+OWN_SIEGE_CARDS = {68: 0.35, 69: 0.3}
+
+
 def _near(area: str) -> list[str]:
     return [b for b, d in distances(area).items() if d == 1]
 
@@ -507,7 +570,7 @@ HANDLERS: dict[str, Handler] = {
     "losses_suggested": Ranker.suggested, "choose_card": Ranker.window_card,
     "province": Ranker.province, "conquest_check": Ranker.conquest, "surrender": Ranker.surrender,
     "discard_excess": Ranker.discard, "discard_suggested": Ranker.discard, "retreat": Ranker.retreat,
-    "tribute_pay": Ranker.tribute_pay,
+    "tribute_pay": Ranker.tribute_pay, "card_option": Ranker.card_option,
 }
 
 
