@@ -511,6 +511,37 @@ class Ranker:
         where = " (own ground)" if own else ""
         return score, f"retreat to {area}{where}" + (f", {danger:g} enemy" if danger else "")
 
+    def free_dow(self, aid: str, p: dict[str, Any]) -> Scored:
+        target = str(p.get("target") or "")
+        if target in self.f.refusers:
+            return 0.5, f"war on the tribute refuser {target}: free, and needed to punish it (7.4.4)"
+        return self.w["declare_war"], (f"no war on {target} for the ally {p.get('minor')}: a new war can drag "
+                                       f"the power into a camp (7.4.6, weight declare_war)")
+
+    def supply(self, aid: str, p: dict[str, Any]) -> Scored:
+        head = aid.split(":", 1)[0]
+        if head == "forage":
+            return 1.0, f"pillage {p.get('area')} to feed the force: free, and it harms the enemy (6.14)"
+        if head == "supply":
+            return 0.6 - self.w["ap_cost"], f"pay 1 AP to supply the force at {p.get('area')} (6.10)"
+        return -1.5, f"leave the force at {p.get('area')} unsupplied: every unit checks attrition (6.10)"
+
+    def place_at(self, aid: str, p: dict[str, Any]) -> Scored:
+        area = str(p.get("area") or "")
+        pid = str(p.get("piece") or "")
+        s = self.f.own(area) + piece_strength(pid, False)
+        pull, where = self.pull(area, s)
+        threat = max((self.f.hostile(b) for b in (*_near(area), area)), default=0.0)
+        score = 0.3 * pull + 0.05 * self.f.own(area) + (0.3 if threat > 0 else 0.0)
+        return score, f"place {pid} at {area}: towards {where or 'no target'}, beside {self.f.own(area):g} own strength"
+
+    def sell_merc(self, aid: str, p: dict[str, Any]) -> Scored:
+        buyer = str(p.get("buyer") or "")
+        sell = aid.startswith("sell")
+        if buyer in self.f.enemies:
+            return (-1.0 if sell else 0.5), f"{'sell to' if sell else 'refuse'} {buyer}: an enemy (9.6)"
+        return (0.3 if sell else 0.0), f"{'sell to' if sell else 'refuse'} {buyer}: APs for me (9.6)"
+
     def tribute_pay(self, aid: str, p: dict[str, Any]) -> Scored:
         return 1.0, f"pay tribute of {p.get('amount')}: a war of punishment costs more (5.2)"
 
@@ -524,6 +555,32 @@ class Ranker:
                 return self.w["vp"] * 3.0, f"accept {joiner} into the camp: 3 VP for an alliance with a power (8.3)"
             if answer == "reject":
                 return -self.w["vp"] * self.w["rival_vp"], f"refusing {joiner} gives it 1 VP (7.4.1)"
+        if what in ("free_dow", "card_war"):
+            target = str(p.get("target") or "")
+            if answer == "declare":
+                if target in self.f.enemies:
+                    return 0.2, f"war on {target}: we already fight"
+                if target in self.f.refusers:
+                    return 0.5, f"war on the tribute refuser {target}: free, and needed to punish it (7.4.4)"
+                return self.w["declare_war"], f"no new war on {target} without a reason (weight declare_war)"
+            return 0.0, f"no war on {target}"
+        if what == "surrender" and answer in ("accept", "reject"):
+            # 7.1.B/8.3: accepting makes it a conquest (3 VP for a power, 1 for a minor); a rejected offer
+            # gives the offerer 1 VP
+            return (self.w["vp"], "accept the surrender: a conquest (8.3)") if answer == "accept" else \
+                (-self.w["vp"] * self.w["rival_vp"], "a rejected surrender gives the offerer 1 VP (7.1.B)")
+        if what == "conquest_check":
+            return (1.0, "roll the conquest check (7.1.A)") if answer == "roll" else (0.0, "skip the check")
+        if what == "punished_tribute":
+            # 7.4.4: a punished refuser allied to me may pay Assyria; tribute raises Assyria's ECO (8.3)
+            if self.f.power == "assyria":
+                return (1.0 if answer == "pay" else 0.0), f"{answer}: tribute to Assyria"
+            return (1.0 if answer == "refuse" else 0.0), f"{answer}: tribute would raise Assyria's ECO (8.3)"
+        if what == "free_passage":
+            # 6.9: both powers count each other's land as friendly: a rival's armies pass for nothing
+            return (-0.2 if answer == "accept" else 0.0), f"{answer} free passage (6.9)"
+        if what == "minor_peace":
+            return (0.3 if answer == "accept" else 0.0), f"{answer} the minor's peace (7.4.6)"
         if what == "peace":
             other = str(p.get("power") if p.get("power") != self.f.actor else p.get("other"))
             mine, theirs = self.f.total(self.f.mine | {self.f.actor}), self.f.total({other})
@@ -570,7 +627,10 @@ HANDLERS: dict[str, Handler] = {
     "losses_suggested": Ranker.suggested, "choose_card": Ranker.window_card,
     "province": Ranker.province, "conquest_check": Ranker.conquest, "surrender": Ranker.surrender,
     "discard_excess": Ranker.discard, "discard_suggested": Ranker.discard, "retreat": Ranker.retreat,
-    "tribute_pay": Ranker.tribute_pay, "card_option": Ranker.card_option,
+    "tribute_pay": Ranker.tribute_pay, "card_option": Ranker.card_option, "free_dow": Ranker.free_dow,
+    "supply": Ranker.supply, "forage": Ranker.supply, "starve": Ranker.supply, "place_at": Ranker.place_at,
+    "sell_merc": Ranker.sell_merc, "sell_merc_all": Ranker.sell_merc, "refuse_sale": Ranker.sell_merc,
+    "refuse_sale_all": Ranker.sell_merc,
 }
 
 
