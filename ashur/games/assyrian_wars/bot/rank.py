@@ -128,6 +128,22 @@ class Ranker:
         self.prompt_key = str(prompt.get("key") or "")
         self.here = str(self.prompt_params.get("area") or "")
         self._pull: dict[tuple[str, float], tuple[float, str]] = {}
+        self._conquest_targets()
+
+    def _conquest_targets(self) -> None:
+        """7.1: a minor at war is conquered once all its square home areas are taken (Persia has no city at
+        all): its square areas without a city are targets too, worth `conquest_area` each (the conquest's
+        VP, 8.3, and tribute, 5.2.2, spread over the areas)."""
+        value = self.w["conquest_area"]
+        if value <= 0:
+            return
+        kind = kinds()
+        areas = self.content.areas
+        for aid, ctrl in self.f.control.items():
+            if ctrl in self.f.enemies and kind.get(str(ctrl)) == "minor":
+                area = areas.get(aid)
+                if area is not None and area.city is None and area.shape == "square" and area.nation == ctrl:
+                    self.f.targets.setdefault(aid, value)
 
     @property
     def odds(self) -> Odds:
@@ -587,6 +603,13 @@ class Ranker:
             outmatched = theirs > self.w["peace_ratio"] * max(mine, 1.0)
             good = outmatched == (answer == "accept")
             score = 1.0 if good else (self.w["peace_accept"] if answer == "accept" else -1.0)
+            camp = ((self.view.get("countries") or {}).get(self.f.power) or {}).get("camp")
+            if answer == "accept" and camp and self.f.power != "assyria":
+                # 7.4.3: a rebel making peace with Assyria leaves its camp; the next declaration of war
+                # pushes it back in and every power of the camp scores 3 VP for the "new" ally (7.4.1, 8.3)
+                score -= self.w["leave_camp"]
+                return score, (f"accept peace with {other}: {mine:g} own vs {theirs:g} strength, but leaving "
+                               f"the camp gives its powers 3 VP when war returns (weight leave_camp)")
             return score, f"{answer} peace with {other}: {mine:g} own vs {theirs:g} strength (weight peace_ratio)"
         return 0.0, f"{what}: {answer} (no preference)"
 
