@@ -128,6 +128,7 @@ class Ranker:
         self.prompt_key = str(prompt.get("key") or "")
         self.here = str(self.prompt_params.get("area") or "")
         self._pull: dict[tuple[str, float], tuple[float, str]] = {}
+        self._plans: dict[str, tuple[float, str] | None] = {}
         self._conquest_targets()
 
     def _conquest_targets(self) -> None:
@@ -399,10 +400,61 @@ class Ranker:
         return score
 
     def declare(self, aid: str, p: dict[str, Any]) -> Scored:
-        target = p.get("target") or p.get("country") or p.get("war")
+        target = str(p.get("target") or p.get("country") or p.get("war") or "")
         if target in self.f.refusers and not float(p.get("ap") or 0):
             return 0.0, f"{aid}: war on the tribute refuser {target} costs nothing (5.2.3); the army's move declares it"
+        plan = self.conquest_plan(target)
+        if plan is not None:
+            value, why = plan
+            score = value - self.w["ap_cost"] * float(p.get("ap") or 0)
+            return score, f"{aid}: a war to conquer {target}: {why} (weight conquer_minor)"
         return self.w["declare_war"], f"{aid}: no war on {target} without a reason (weight declare_war)"
+
+    def conquest_plan(self, minor: str) -> tuple[float, str] | None:
+        """A war on `minor` worth starting (7.1 conquest as a plan): an unaligned minor at peace with the actor,
+        in no camp and not Assyria's tribute payer, whose forces (on the map, or those its activation sets up,
+        6.17: public scenario data) and city defences the actor's forces within `conquer_reach` steps of its
+        home areas outmatch `conquer_ratio` times. Worth the conquest's VP (8.3), its tribute (5.2.2) and half
+        the VPs of its cities, times `conquer_minor`; None when there is no such plan."""
+        found = self._plans.get(minor, False)
+        if found is not False:
+            return found  # type: ignore[return-value]
+        self._plans[minor] = None
+        kind = kinds()
+        view = self.view
+        if self.w["conquer_minor"] <= 0 or kind.get(minor) != "minor" or minor in self.f.enemies:
+            return None
+        if self.f.actor != self.f.power or minor in (view.get("conquered") or {}):
+            return None
+        from ashur.games.assyrian_wars.bot.features import ally_power, camp_of
+
+        if ally_power(view, minor, kind) is not None or camp_of(view, minor, kind) is not None:
+            return None
+        if self.f.power == "assyria" and any(t.get("payer") == minor and t.get("to") == "assyria"
+                                             for t in view.get("tribute") or []):
+            return None
+        homes = self.content.home_areas(minor)
+        if not homes:
+            return None
+        active = bool(((view.get("countries") or {}).get(minor) or {}).get("active"))
+        if active:
+            theirs = sum(self.f.force(a, {minor}, city=None) for a in homes)
+        else:
+            scen = self.content.scenarios.get(str(view.get("scenario") or ""))
+            act = (scen.activation or {}).get(minor) if scen is not None else None
+            theirs = sum(u.strength * u.count for fo in (act.forces if act else ()) for u in fo.units)
+        defence = sum(city_defence(a) for a in homes)
+        reach = int(self.w["conquer_reach"])
+        near: set[str] = set()
+        for a in homes:
+            near.update(b for b, d in distances(a).items() if d <= reach)
+        mine = sum(self.f.own(a, city=None) for a in near)
+        if mine < self.w["conquer_ratio"] * (theirs + defence) or mine <= 0:
+            return None
+        vp = 1.0 + 0.5 * sum(city_value(a) for a in homes if self.content.areas[a].city is not None)
+        value = self.w["conquer_minor"] * (self.w["vp"] * vp + self.w["eco"])
+        self._plans[minor] = (value, f"{mine:g} own strength near it vs {theirs:g} + defences {defence}")
+        return self._plans[minor]
 
     # --- moves ------------------------------------------------------------------------------------------
     def move_to(self, aid: str, p: dict[str, Any]) -> Scored:
@@ -425,9 +477,13 @@ class Ranker:
                 reason += f", battle {s:g} vs {enemy:g}, chance {chance:.0%} (weight battle)"
         war = str(p.get("war") or "")
         if war:
+            plan = self.conquest_plan(war)
             if war in self.f.refusers:
                 score += self.w["punish"]
                 reason += f", punishing the tribute refuser {war} (7.4.4, weight punish)"
+            elif plan is not None:
+                score += plan[0] - self.w["ap_cost"] * float(p.get("ap") or 0)
+                reason += f", a war to conquer {war}: {plan[1]}"
             else:
                 score += self.w["declare_war"]
                 reason += f", declaring war on {war}"
