@@ -12,6 +12,7 @@ stays well under the 50 ms the issue allows.
 
 from __future__ import annotations
 
+import contextlib
 from collections.abc import Callable
 from functools import lru_cache
 from pathlib import Path
@@ -336,7 +337,10 @@ class Ranker:
     def diplomacy(self, aid: str, p: dict[str, Any]) -> Scored:
         subject = str(p.get("subject") or "")
         per = float(p.get("ap_per_space") or 1.0) or 1.0
-        most = int(min(6.0 / per, self.f.ap_left / per)) if self.f.ap_left else 6
+        room = max(0.0, DIPLOMACY_CAP - self.diplomacy_spent())
+        most = int(min(room, self.f.ap_left) / per + 1e-9)
+        if most <= 0:
+            return -1.0, f"diplomacy towards {subject}: no AP left for it this impulse (6.9: at most 6 AP)"
         best, n_best = -1e9, 0
         for n in range(1, max(1, most) + 1):
             v = self.diplo_value(subject, n) - self.w["ap_cost"] * n * per
@@ -345,6 +349,20 @@ class Ranker:
         return self.w["diplomacy"] + best, (f"diplomacy towards {subject}: {n_best} spaces are worth "
                                             f"{best:+.1f} (trade 7.3.3.c, tribute 5.2, alliance 6.9; "
                                             f"weight diplomacy)")
+
+    def diplomacy_spent(self) -> float:
+        """The APs the actor spent on diplomacy in this impulse (6.9 caps them at 6), from the view's recent
+        log: the ``aw.spend`` entries since its impulse began."""
+        total = 0.0
+        for e in reversed(self.view.get("log") or []):
+            params = e.get("params") or {}
+            if e.get("key") == "aw.impulse" and params.get("country") == self.f.actor:
+                break
+            if e.get("key") == "aw.spend" and params.get("what") == "diplomacy" and \
+                    params.get("country") == self.f.actor:
+                with contextlib.suppress(TypeError, ValueError):
+                    total += float(params.get("ap") or 0)
+        return total
 
     def diplo_spaces(self, aid: str, p: dict[str, Any]) -> Scored:
         subject = str(p.get("subject") or self.prompt_params.get("subject") or "")
@@ -670,6 +688,8 @@ class Ranker:
         return 0.0, f"{what}: {answer} (no preference)"
 
 
+#: 6.9: at most 6 AP of diplomacy per impulse
+DIPLOMACY_CAP = 6.0
 #: alliance breakers (6.11.c) and the minors or tribes they move (empty: any)
 BREAKERS: dict[int, tuple[str, ...]] = {36: ("phoenicia",), 37: ("judah", "israel"), 38: ("syria",),
                                         39: ("urartu",), 42: ("phrygia",), 43: ("persia",),
