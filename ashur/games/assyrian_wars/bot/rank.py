@@ -144,7 +144,8 @@ class Ranker:
         for aid, ctrl in self.f.control.items():
             if ctrl in self.f.enemies and kind.get(str(ctrl)) == "minor":
                 area = areas.get(aid)
-                if area is not None and area.city is None and area.shape == "square" and area.nation == ctrl:
+                if area is not None and area.city is None and area.is_square and area.kind != "far_east" \
+                        and area.nation == ctrl:
                     self.f.targets.setdefault(aid, value)
 
     @property
