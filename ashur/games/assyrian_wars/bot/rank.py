@@ -634,7 +634,20 @@ class Ranker:
         return (0.3 if sell else 0.0), f"{'sell to' if sell else 'refuse'} {buyer}: APs for me (9.6)"
 
     def tribute_pay(self, aid: str, p: dict[str, Any]) -> Scored:
-        return 1.0, f"pay tribute of {p.get('amount')}: a war of punishment costs more (5.2)"
+        """5.2: a power decides whether it pays Assyria. Tribute moves ECO levels from the payer to Assyria,
+        and the ECO totals count twice at the end (8.3); a refuser by decision may be attacked by Assyria for
+        free (5.2.3) but costs Assyria no VP. Pay only when Assyria's forces outmatch the own ones
+        `peace_ratio` times (a war of punishment would cost more)."""
+        amount = float(p.get("amount") or 2)
+        mine = self.f.total(self.side)
+        theirs = self.f.total({"assyria"})
+        cost = self.w["eco"] * amount * (1.0 + self.w["rival_vp"])
+        pay = aid.endswith(":pay")
+        if theirs > self.w["peace_ratio"] * max(mine, 1.0):
+            return (1.0 if pay else -1.0), (f"{'pay' if pay else 'refuse'} tribute of {amount:g}: Assyria's "
+                                            f"{theirs:g} strength against my {mine:g} (5.2.3)")
+        return (0.0 if pay else cost / 4), (f"{'pay' if pay else 'refuse'} tribute of {amount:g}: it would "
+                                            f"raise Assyria's ECO and lower mine (8.3); {mine:g} vs {theirs:g}")
 
     def ask(self, aid: str, label: str, p: dict[str, Any]) -> Scored:
         parts = label.split(".")
@@ -727,7 +740,8 @@ HANDLERS: dict[str, Handler] = {
     "losses_suggested": Ranker.suggested, "choose_card": Ranker.window_card,
     "province": Ranker.province, "conquest_check": Ranker.conquest, "surrender": Ranker.surrender,
     "discard_excess": Ranker.discard, "discard_suggested": Ranker.discard, "retreat": Ranker.retreat,
-    "tribute_pay": Ranker.tribute_pay, "card_option": Ranker.card_option, "free_dow": Ranker.free_dow,
+    "tribute_pay": Ranker.tribute_pay, "tribute_refuse": Ranker.tribute_pay, "card_option": Ranker.card_option,
+    "free_dow": Ranker.free_dow,
     "supply": Ranker.supply, "forage": Ranker.supply, "starve": Ranker.supply, "place_at": Ranker.place_at,
     "sell_merc": Ranker.sell_merc, "sell_merc_all": Ranker.sell_merc, "refuse_sale": Ranker.sell_merc,
     "refuse_sale_all": Ranker.sell_merc,
