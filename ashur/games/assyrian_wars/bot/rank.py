@@ -302,8 +302,15 @@ class Ranker:
             return score, (f"assault of {area}: {own:g} strength vs garrison {garrison:g} and defence "
                            f"{city_defence(area)}, chance {chance:.0%}, VP {value:g} (weight assault)")
         share = self.w["siege_hunger"] if kind == "hunger" else self.w["siege_standard"]
-        return base * share, (f"{kind} siege of {area}: {own:g} strength vs garrison {garrison:g}, "
-                              f"value {value:g} (weight siege)")
+        defence = garrison + self.w["fortress_dice"] * city_defence(area)
+        weak = own < self.w["hunger_ratio"] * defence
+        if kind == "hunger" and weak:
+            # 6.8.1: no combat; a force too weak to break the walls (6.8.3) starves the city out instead
+            share = self.w["siege_hunger_weak"]
+        return base * share, (f"{kind} siege of {area}: {own:g} strength vs garrison {garrison:g} and defence "
+                              f"{city_defence(area)}, value {value:g}" + (", too weak to storm: starve it" if
+                                                                          kind == "hunger" and weak else "")
+                              + " (weight siege)")
 
     def assault_chance(self, area: str, own: float, garrison: float) -> float:
         """The chance of taking the city of `area` by assault (6.8.2) by the odds resolver; the strength ratio
@@ -602,6 +609,42 @@ class Ranker:
         where = " (own ground)" if own else ""
         return score, f"retreat to {area}{where}" + (f", {danger:g} enemy" if danger else "")
 
+    def marker_value(self, power: str) -> float:
+        """What one trade marker of `power` taken out of the Trade Box is worth to the actor (6.15): the
+        change of the trade ranking (8.3) in the race, and `raid_leader` more when `power` leads the trade."""
+        pts = self.f.trade_points
+        if power == self.f.power or power not in pts:
+            return 0.0
+        after = dict(pts)
+        after[power] -= 1.0
+        lead = max(pts.values(), default=0.0)
+        bonus = self.w["raid_leader"] if pts[power] >= lead > 0 else 0.0
+        return self.w["vp"] * self.trade_change(after) + bonus
+
+    def raid(self, aid: str, p: dict[str, Any]) -> Scored:
+        """6.15: each raider hits a power's trade marker on a die under its factor (about half the time); the
+        power is named by a D6 (the raider chooses when it names its own or an empty box)."""
+        trade = self.view.get("trade") or {}
+        rivals = [c for c, t in trade.items() if c != self.f.power and int(t.get("box") or 0) > 0]
+        if not rivals:
+            return -1.0, "raid: no rival trade marker in the Trade Box"
+        each = sum(self.marker_value(c) for c in rivals) / len(rivals)
+        n = float(p.get("n") or 1)
+        score = 0.5 * n * each - self.w["ap_cost"] * float(p.get("ap") or 1)
+        return score, f"raid the trade with {n:g} raiders: a marker is worth {each:+.1f} on average (6.15, 8.3)"
+
+    def raid_target(self, aid: str, p: dict[str, Any]) -> Scored:
+        power = str(p.get("power") or "")
+        value = self.marker_value(power)
+        return value, f"raid {power}'s trade: a marker is worth {value:+.1f} (6.15, 8.3)"
+
+    def raider(self, aid: str, p: dict[str, Any]) -> Scored:
+        trade = self.view.get("trade") or {}
+        rivals = [c for c, t in trade.items() if c != self.f.power and int(t.get("box") or 0) > 0]
+        each = sum(self.marker_value(c) for c in rivals) / len(rivals) if rivals else 0.0
+        score = self.w["prefix"].get("raider", 0.0) + 0.25 * each - self.w["ap_cost"] * float(p.get("ap") or 1)
+        return score, f"put a raider into a Raid Box: later raids take markers worth {each:+.1f} (6.15)"
+
     def free_dow(self, aid: str, p: dict[str, Any]) -> Scored:
         target = str(p.get("target") or "")
         if target in self.f.refusers:
@@ -741,7 +784,7 @@ HANDLERS: dict[str, Handler] = {
     "province": Ranker.province, "conquest_check": Ranker.conquest, "surrender": Ranker.surrender,
     "discard_excess": Ranker.discard, "discard_suggested": Ranker.discard, "retreat": Ranker.retreat,
     "tribute_pay": Ranker.tribute_pay, "tribute_refuse": Ranker.tribute_pay, "card_option": Ranker.card_option,
-    "free_dow": Ranker.free_dow,
+    "free_dow": Ranker.free_dow, "raid": Ranker.raid, "raid_target": Ranker.raid_target, "raider": Ranker.raider,
     "supply": Ranker.supply, "forage": Ranker.supply, "starve": Ranker.supply, "place_at": Ranker.place_at,
     "sell_merc": Ranker.sell_merc, "sell_merc_all": Ranker.sell_merc, "refuse_sale": Ranker.sell_merc,
     "refuse_sale_all": Ranker.sell_merc,
