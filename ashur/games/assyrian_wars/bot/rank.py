@@ -591,14 +591,7 @@ class Ranker:
         return self.w["province"], f"make {p.get('area')} a province (7.1) (weight province)"
 
     def conquest(self, aid: str, p: dict[str, Any]) -> Scored:
-        """6.13/7.1 A: the check succeeds on a D6 plus the modifier (2 for a power, 6 for Assyria) at most the
-        home cities held (the capital counting 2): worth `conquest` times that chance."""
-        if "cities" not in p:
-            return self.w["conquest"], f"conquest check against {p.get('target')} (6.13) (weight conquest)"
-        cities, modifier = int(p.get("cities") or 0), int(p.get("modifier") or 0)
-        chance = min(1.0, max(0.0, (cities - modifier) / 6.0))
-        return self.w["conquest"] * chance, (f"conquest check against {p.get('target')}: {cities} city points, "
-                                             f"modifier {modifier}, chance {chance:.0%} (6.13, weight conquest)")
+        return self.w["conquest"], f"conquest check against {p.get('target')} (6.13) (weight conquest)"
 
     def surrender(self, aid: str, p: dict[str, Any]) -> Scored:
         return self.w["surrender"], f"no surrender to {p.get('to')} (weight surrender)"
