@@ -645,6 +645,13 @@ class Ranker:
         score = self.w["prefix"].get("raider", 0.0) + 0.25 * each - self.w["ap_cost"] * float(p.get("ap") or 1)
         return score, f"put a raider into a Raid Box: later raids take markers worth {each:+.1f} (6.15)"
 
+    def stop_tribute(self, aid: str, p: dict[str, Any]) -> Scored:
+        """5.2.3: a tribute paid by decision may be stopped in an impulse: the payer's ECO (and AP income) rises
+        at once and Assyria's falls (5.2.2; twice the ECO total at the end, 8.3); Assyria may then attack for
+        free. Weighed as refusing it at 5.2 (:meth:`tribute_pay`)."""
+        score, why = self.tribute_pay("tribute:refuse", {"amount": 2 if p.get("payer") == self.f.power else 1})
+        return score, f"stop the tribute of {p.get('payer')}: " + why
+
     def free_dow(self, aid: str, p: dict[str, Any]) -> Scored:
         target = str(p.get("target") or "")
         if target in self.f.refusers:
@@ -680,13 +687,13 @@ class Ranker:
         """5.2: a power decides whether it pays Assyria. Tribute moves ECO levels from the payer to Assyria,
         and the ECO totals count twice at the end (8.3); a refuser by decision may be attacked by Assyria for
         free (5.2.3) but costs Assyria no VP. Pay only when Assyria's forces outmatch the own ones
-        `peace_ratio` times (a war of punishment would cost more)."""
+        `tribute_ratio` times (a war of punishment would cost more)."""
         amount = float(p.get("amount") or 2)
         mine = self.f.total(self.side)
         theirs = self.f.total({"assyria"})
         cost = self.w["eco"] * amount * (1.0 + self.w["rival_vp"])
         pay = aid.endswith(":pay")
-        if theirs > self.w["peace_ratio"] * max(mine, 1.0):
+        if theirs > self.w["tribute_ratio"] * max(mine, 1.0):
             return (1.0 if pay else -1.0), (f"{'pay' if pay else 'refuse'} tribute of {amount:g}: Assyria's "
                                             f"{theirs:g} strength against my {mine:g} (5.2.3)")
         return (0.0 if pay else cost / 4), (f"{'pay' if pay else 'refuse'} tribute of {amount:g}: it would "
@@ -784,7 +791,8 @@ HANDLERS: dict[str, Handler] = {
     "province": Ranker.province, "conquest_check": Ranker.conquest, "surrender": Ranker.surrender,
     "discard_excess": Ranker.discard, "discard_suggested": Ranker.discard, "retreat": Ranker.retreat,
     "tribute_pay": Ranker.tribute_pay, "tribute_refuse": Ranker.tribute_pay, "card_option": Ranker.card_option,
-    "free_dow": Ranker.free_dow, "raid": Ranker.raid, "raid_target": Ranker.raid_target, "raider": Ranker.raider,
+    "free_dow": Ranker.free_dow, "stop_tribute": Ranker.stop_tribute, "raid": Ranker.raid,
+    "raid_target": Ranker.raid_target, "raider": Ranker.raider,
     "supply": Ranker.supply, "forage": Ranker.supply, "starve": Ranker.supply, "place_at": Ranker.place_at,
     "sell_merc": Ranker.sell_merc, "sell_merc_all": Ranker.sell_merc, "refuse_sale": Ranker.sell_merc,
     "refuse_sale_all": Ranker.sell_merc,
