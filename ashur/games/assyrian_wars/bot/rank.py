@@ -652,31 +652,6 @@ class Ranker:
         score, why = self.tribute_pay("tribute:refuse", {"amount": 2 if p.get("payer") == self.f.power else 1})
         return score, f"stop the tribute of {p.get('payer')}: " + why
 
-    # --- foreign wars (6.11.b) ---------------------------------------------------------------------------
-    def fw_battle(self, aid: str, p: dict[str, Any]) -> Scored:
-        """6.11.b: a battle against the mirror of the own side ends the war when won, for 1 VP (8.3); a loss
-        doubles its duration. The attacker loses ties (6.7.6): `fw_battle_odds` is its chance."""
-        chance = self.w["fw_battle_odds"]
-        score = self.w["vp"] * chance - self.w["ap_cost"] * float(p.get("ap") or 1)
-        return score, f"fight the foreign war of card {p.get('card')}: 1 VP if won, chance about {chance:.0%} (8.3)"
-
-    def fw_commit(self, aid: str, p: dict[str, Any]) -> Scored:
-        """6.11.b: units owed to a foreign war: give a unit (the weakest first), buy one, or pay VPs instead —
-        never VPs while a unit or an affordable purchase will do."""
-        head = aid.split(":", 1)[0]
-        if head in ("fw_vp",) or ":vp:" in aid:
-            n = float(p.get("n") or 1)
-            return -self.w["vp"] * n, f"give {n:g} VP instead of units to the foreign war (6.11.b)"
-        if head == "fw_wait":
-            return -0.2, "wait with the foreign war's units (6.11.b)"
-        if head in ("fw_unit",) or ":place:" in aid:
-            pid = str(p.get("piece") or "")
-            s = piece_strength(pid, bool((self.view.get("pieces") or {}).get(pid, {}).get("red")))
-            return -0.1 * s, f"send {pid} ({s:g} strength) to the foreign war (6.11.b)"
-        if head == "fw_buy":
-            return -0.5 - self.w["ap_cost"] * float(p.get("ap") or 0), f"buy {p.get('piece')} for the foreign war"
-        return -0.5 - self.w["card_ap"] * float(p.get("ap") or 0), f"pay the foreign war with {p.get('name')}"
-
     def free_dow(self, aid: str, p: dict[str, Any]) -> Scored:
         target = str(p.get("target") or "")
         if target in self.f.refusers:
@@ -817,9 +792,7 @@ HANDLERS: dict[str, Handler] = {
     "discard_excess": Ranker.discard, "discard_suggested": Ranker.discard, "retreat": Ranker.retreat,
     "tribute_pay": Ranker.tribute_pay, "tribute_refuse": Ranker.tribute_pay, "card_option": Ranker.card_option,
     "free_dow": Ranker.free_dow, "stop_tribute": Ranker.stop_tribute, "raid": Ranker.raid,
-    "raid_target": Ranker.raid_target, "raider": Ranker.raider, "fw_battle": Ranker.fw_battle,
-    "fw_vp": Ranker.fw_commit, "fw_wait": Ranker.fw_commit, "fw_unit": Ranker.fw_commit, "fw_place": Ranker.fw_commit,
-    "fw_buy": Ranker.fw_commit, "fw_card": Ranker.fw_commit,
+    "raid_target": Ranker.raid_target, "raider": Ranker.raider,
     "supply": Ranker.supply, "forage": Ranker.supply, "starve": Ranker.supply, "place_at": Ranker.place_at,
     "sell_merc": Ranker.sell_merc, "sell_merc_all": Ranker.sell_merc, "refuse_sale": Ranker.sell_merc,
     "refuse_sale_all": Ranker.sell_merc,
