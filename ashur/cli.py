@@ -185,6 +185,8 @@ def arena(
     option: Annotated[list[str] | None, typer.Option("--option", "-o", help="NAME=VALUE")] = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object")] = False,
     max_decisions: Annotated[int, typer.Option(help="Step limit per game")] = 500_000,
+    focus: Annotated[str | None, typer.Option(help="One seat plays this kind (rotated over the roles), every "
+                                                   "other seat one of the other kinds of --bots")] = None,
 ) -> None:
     """Bot kinds against each other: every role plays every kind in rotation; win rates with Wilson 95 %
     intervals, VP averages, ratings and the games' statistics (docs/arena.md)."""
@@ -198,6 +200,11 @@ def arena(
             raise SetupError(f"--bots {bots!r} must name distinct bot kinds, e.g. random,eager")
         for k in kinds:
             botlib.make(k, 0)
+        if focus is not None:
+            focus = focus.strip()
+            if focus not in kinds or len(kinds) < 2:
+                raise SetupError(f"--focus {focus!r} must be one of the kinds of --bots, with at least one other "
+                                 f"kind to play against, e.g. --bots {focus},random --focus {focus}")
         _check_ray(ray)
         roles = ar.roles_of(game, scen, opts)
     except AshurError as exc:
@@ -208,10 +215,10 @@ def arena(
     with Progress(TextColumn("[bold]{task.description}"), BarColumn(), MofNCompleteColumn(),
                   TimeElapsedColumn(), console=err, transient=as_json) as progress:
         task = progress.add_task(f"arena {game} {scen}", total=games)
-        for o in ar.run_arena(game, scen, games, seed, opts, kinds, jobs, ray, max_decisions):
+        for o in ar.run_arena(game, scen, games, seed, opts, kinds, jobs, ray, max_decisions, focus):
             outcomes.append(o)
             progress.advance(task)
-    summary = ar.summarize(outcomes, game, scen, roles, kinds, time.perf_counter() - start)
+    summary = ar.summarize(outcomes, game, scen, roles, kinds, time.perf_counter() - start, focus=focus)
     if as_json:
         sys.stdout.write(json.dumps(summary) + "\n")
     else:
@@ -250,6 +257,17 @@ def _arena_tables(summary: dict[str, Any]) -> None:
     for kind, r in summary["per_kind"].items():
         kinds.add_row(kind, str(r["games"]), f"{r['wins']:g}", pct(r), ci(r), vp(r), f"{summary['ratings'][kind]:.0f}")
     out.print(kinds)
+    if "focus" in summary:
+        fk = summary["focus"]["kind"]
+        table = Table(title=f"focus: {fk} in one seat, the opponent kind in every other seat")
+        for col in ("opponent", "role", "games", "wins", "win rate", "Wilson 95 %", "VP", "opp. won", "opp. VP"):
+            table.add_column(col, justify="left" if col in ("opponent", "role") else "right")
+        for opp, rows in summary["focus"]["vs"].items():
+            for role, r in [*rows["per_role"].items(), ("all", rows["all"])]:
+                opv = "-" if r["opponent_vp_avg"] is None else f"{r['opponent_vp_avg']:.1f}"
+                table.add_row(opp, role, str(r["games"]), f"{r['wins']:g}", pct(r), ci(r), vp(r),
+                              f"{r['opponent_wins']:g}/{r['opponent_seats']}", opv)
+        out.print(table)
     stats = summary["statistics"]
     if stats["total"]:
         table = Table(title="game statistics (Game.report)")

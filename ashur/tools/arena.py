@@ -5,6 +5,11 @@ Seating: with roles r_0..r_{n-1} (the scenario's order) and kinds K_0..K_{k-1} (
 kind once, so with a multiple of k games each role × kind cell has the same number of games; inside a game the
 kinds are spread as evenly over the roles as their number allows.
 
+Focus mode (``--focus K``): one seat plays K, every other seat one opponent kind — the measure "does K beat
+the others?". With roles r_0..r_{n-1} and the opponent kinds O_0..O_{m-1} (the other kinds of ``--bots``, in
+their order), game *g* seats K at role ``r_(g mod n)`` and ``O_((g div n) mod m)`` at every other role: over
+any n·m consecutive games K plays every role once against each opponent kind.
+
 Game *g* of a run with seed *s* uses the seed ``derive(s, "arena", g)``; each bot is seeded from the game seed
 and its role as ``ashur simulate`` does. The games are played by :func:`ashur.tools.simulate.play_game`, in
 this process, in ``--jobs`` processes or on Ray, and collected in game order: everything but the timings,
@@ -33,9 +38,18 @@ ELO_SCALE = 400.0
 ELO_CENTRE = 1500.0
 
 
-def seating(roles: list[str], kinds: list[str], game: int) -> dict[str, str]:
-    """The kind of each role in game `game`: role i plays ``kinds[(game + i) % len(kinds)]``."""
-    return {role: kinds[(game + i) % len(kinds)] for i, role in enumerate(roles)}
+def seating(roles: list[str], kinds: list[str], game: int, focus: str | None = None) -> dict[str, str]:
+    """The kind of each role in game `game`: role i plays ``kinds[(game + i) % len(kinds)]``; with `focus`,
+    role ``game % n`` plays `focus` and every other role the opponent ``others[(game // n) % len(others)]``
+    (`others`: the kinds but `focus`, in order)."""
+    if focus is None:
+        return {role: kinds[(game + i) % len(kinds)] for i, role in enumerate(roles)}
+    others = [k for k in kinds if k != focus]
+    if focus not in kinds or not others:
+        raise ValueError(f"focus {focus!r} needs to be one of at least two kinds, got {kinds}")
+    n = len(roles)
+    seat, opponent = roles[game % n], others[(game // n) % len(others)]
+    return {role: focus if role == seat else opponent for role in roles}
 
 
 def arena_one(args: tuple[str, str, int, int, dict[str, Any], dict[str, str], int]) -> sim.Outcome:
@@ -53,10 +67,11 @@ def roles_of(game_id: str, scenario: str, options: dict[str, Any]) -> list[str]:
 
 def run_arena(game_id: str, scenario: str, games: int, seed: int, options: dict[str, Any], kinds: list[str],
               jobs: int = 1, ray: str | None = None,
-              max_decisions: int = sim.DEFAULT_MAX_DECISIONS) -> Iterator[sim.Outcome]:
-    """Yield the outcomes of the arena's games in game order."""
+              max_decisions: int = sim.DEFAULT_MAX_DECISIONS, focus: str | None = None) -> Iterator[sim.Outcome]:
+    """Yield the outcomes of the arena's games in game order (`focus`: see :func:`seating`)."""
     roles = roles_of(game_id, scenario, options)
-    tasks = [(game_id, scenario, seed, g, options, seating(roles, kinds, g), max_decisions) for g in range(games)]
+    tasks = [(game_id, scenario, seed, g, options, seating(roles, kinds, g, focus), max_decisions)
+             for g in range(games)]
     yield from map_ordered(arena_one, tasks, jobs, ray)
 
 
@@ -135,9 +150,13 @@ def statistics(reports: list[dict[str, Any]]) -> dict[str, Any]:
 
 
 def summarize(outcomes: list[sim.Outcome], game_id: str, scenario: str, roles: list[str], kinds: list[str],
-              seconds: float, prior: float = 1.0) -> dict[str, Any]:
+              seconds: float, prior: float = 1.0, focus: str | None = None) -> dict[str, Any]:
     """The ``--json`` object of an arena run (see the module's docstring for what each figure means)."""
     cells = {r: {k: {"games": 0, "wins": 0.0, "vp": 0.0} for k in kinds} for r in roles}
+    others = [k for k in kinds if k != focus] if focus is not None else []
+    # focus mode: the focus seat per opponent kind and role, and what the opponents' seats did in those games
+    fcells = {o: {r: {"games": 0, "wins": 0.0, "vp": 0.0, "opp_games": 0, "opp_wins": 0.0, "opp_vp": 0.0}
+                  for r in roles} for o in others}
     points: dict[tuple[str, str], float] = {}
     errors: list[dict[str, Any]] = []
     h = hashlib.sha256()
@@ -146,12 +165,26 @@ def summarize(outcomes: list[sim.Outcome], game_id: str, scenario: str, roles: l
         if o.error:
             errors.append({"game": o.index, "seed": o.seed, "error": o.error})
             continue
-        seat = seating(roles, kinds, o.index)
+        seat = seating(roles, kinds, o.index, focus)
         for r in roles:
             cell = cells[r][seat[r]]
             cell["games"] += 1
             cell["wins"] += 1 / len(o.winners) if r in o.winners else 0.0
             cell["vp"] += float(o.scores.get(r, 0.0))
+        if focus is not None:
+            where = roles[o.index % len(roles)]
+            fc = fcells[others[(o.index // len(roles)) % len(others)]][where]
+            for r in roles:
+                won = 1 / len(o.winners) if r in o.winners else 0.0
+                vp = float(o.scores.get(r, 0.0))
+                if r == where:
+                    fc["games"] += 1
+                    fc["wins"] += won
+                    fc["vp"] += vp
+                else:
+                    fc["opp_games"] += 1
+                    fc["opp_wins"] += won
+                    fc["opp_vp"] += vp
         for i, a in enumerate(roles):
             for b in roles[i + 1:]:
                 ka, kb = seat[a], seat[b]
@@ -169,6 +202,9 @@ def summarize(outcomes: list[sim.Outcome], game_id: str, scenario: str, roles: l
         per_kind[k] = _rates(merged)
     ratings = bradley_terry(points, kinds, prior) if len(kinds) > 1 else dict.fromkeys(kinds, ELO_CENTRE)
     played = [o for o in outcomes if not o.error]
+    extra: dict[str, Any] = {}
+    if focus is not None:
+        extra["focus"] = {"kind": focus, "vs": {opp: _focus_rows(per) for opp, per in fcells.items()}}
     return {
         "game": game_id,
         "scenario": scenario,
@@ -184,7 +220,22 @@ def summarize(outcomes: list[sim.Outcome], game_id: str, scenario: str, roles: l
         "pairs": {f"{a}>{b}": round(v, 2) for (a, b), v in sorted(points.items())},
         "statistics": statistics([o.report for o in played]),
         "digest": h.hexdigest(),
+        **extra,
     }
+
+
+def _focus_rows(per_role: dict[str, dict[str, float]]) -> dict[str, Any]:
+    """The focus seat against one opponent kind: per role and over all roles, its rates (:func:`_rates`) and
+    the opponents' seats' wins and VP average in the same games."""
+    def row(c: dict[str, float]) -> dict[str, Any]:
+        out = _rates(c)
+        out["opponent_seats"] = int(c["opp_games"])
+        out["opponent_wins"] = round(c["opp_wins"], 4)
+        out["opponent_vp_avg"] = round(c["opp_vp"] / c["opp_games"], 3) if c["opp_games"] else None
+        return out
+
+    total = {k: sum(c[k] for c in per_role.values()) for k in next(iter(per_role.values()))}
+    return {"per_role": {r: row(c) for r, c in per_role.items()}, "all": row(total)}
 
 
 def _rates(cell: dict[str, float]) -> dict[str, Any]:

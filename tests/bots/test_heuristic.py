@@ -93,6 +93,11 @@ def test_weights_validated() -> None:
         check_weights({"default": {"siege": 1.0}, "elam": {"siege": "high"}})
     with pytest.raises(ValueError, match="unknown section"):
         check_weights({"default": {"siege": 1.0}, "atlantis": {}})
+    with pytest.raises(ValueError, match="card numbers"):
+        check_weights({"default": {"siege": 1.0, "cards": {200: 1.0}}})
+    with pytest.raises(ValueError, match="cards must map"):
+        check_weights({"default": {"siege": 1.0, "cards": {5: "good"}}})
+    assert w["cards"][101] > 0 and w["vp"] > 0  # the cards table and the VP race are loaded
     assert p_win(6, 3, 2.0) == pytest.approx(0.8) and p_win(3, 6, 2.0) == pytest.approx(0.2)
 
 
@@ -137,3 +142,52 @@ def test_battle_odds_from_the_view() -> None:
     garrison = odds.group("der", {"babylonia"}, city=True)
     lone = odds.group("zamua", {"assyria"}, city=False)  # one light infantry
     assert odds.assault(lone, garrison, "der", 3, False) < 0.5
+
+
+def test_view_features_of_the_vp_race() -> None:
+    """Rise and Fall from the views: the camps make Babylonia and Elam Assyria's enemies (glossary "Camp"),
+    not the Mede's; the trade points of 7.3.3 (Assyria: 3 markers and Phoenicia, Judah and Persia at trade
+    status or better) and the ranking of 8.3; the size bands of 8.3; Assyria sees the tribute refusers it
+    must punish (5.2.1 black markers) and their cities as targets."""
+    from ashur.games.assyrian_wars.bot.features import battle_vp, bind, features, trade_vp
+    from ashur.games.assyrian_wars.game import content
+
+    opts = resolve_options(GAME, {})
+    roles_rf = GAME.roles("rise_and_fall", opts)
+    state = GAME.setup("rise_and_fall", 1, opts, {r: "bot:random" for r in roles_rf})
+    bind(content())
+    assyria = features(GAME.view(state, "assyria"))
+    assert {"babylonia", "elam"} <= assyria.enemies and "mede" not in assyria.enemies
+    mede = features(GAME.view(state, "mede"))
+    assert "assyria" not in mede.enemies and mede.power == "mede"
+    assert assyria.trade_points == {"assyria": 6.0, "mede": 1.0, "babylonia": 2.0, "elam": 2.0}
+    assert trade_vp(assyria.trade_points) == {"assyria": 3, "mede": 0, "babylonia": 1, "elam": 1}
+    assert trade_vp({"a": 2.0, "b": 2.0, "c": 1.0}) == {"a": 2, "b": 2, "c": 0}
+    assert [battle_vp(n) for n in (4, 5, 9, 10, 15)] == [0, 1, 1, 2, 3]
+    refused = {m for m, k in state["refused"].items() if k == "black"}
+    assert assyria.refusers == refused and not mede.refusers
+    areas = content().areas
+    assert any(areas[a].nation in refused for a in assyria.targets)
+
+
+def test_rankings_of_the_vp_race() -> None:
+    """A few choices of the VP race scored from the view: an Assyrian conquest campaign (forfeiting the
+    tribute checks of 7.4.4) is shunned, accepting a power into the own camp beats refusing it (8.3: 3 VP),
+    and a foreign war card is never played on the own power (6.11.b)."""
+    from ashur.games.assyrian_wars.bot.rank import Ranker
+    from ashur.games.assyrian_wars.game import content
+
+    opts = resolve_options(GAME, {})
+    roles_rf = GAME.roles("rise_and_fall", opts)
+    state = GAME.setup("rise_and_fall", 1, opts, {r: "bot:random" for r in roles_rf})
+    ranker = Ranker(GAME.view(state, "assyria"), content())
+    campaign = ranker.score({"id": "campaign:syria", "label": "aw.act.conquest_campaign", "params": {}})[0]
+    assert campaign < 0
+    accept = ranker.score({"id": "camp_assyria:accept", "label": "aw.act.ask.camp_assyria.accept",
+                           "params": {"power": "mede"}})[0]
+    reject = ranker.score({"id": "camp_assyria:reject", "label": "aw.act.ask.camp_assyria.reject",
+                           "params": {"power": "mede"}})[0]
+    assert accept > 0 > reject
+    own_war, _ = ranker.event_value(51)  # Mountain Tribes of the Zagros: Assyria commits units
+    their_war, _ = ranker.event_value(52)  # Arab Raids: Babylonia commits units
+    assert own_war < 0 < their_war

@@ -155,3 +155,58 @@ def test_ray_missing_says_how_to_install(monkeypatch: pytest.MonkeyPatch) -> Non
         result = runner.invoke(app, [command, GAME, "--scenario", SCEN, "--games", "1", "--ray", "local"])
         assert result.exit_code == 2
         assert "pip install 'ashur[cluster]'" in result.output
+
+
+def test_focus_seating_rotates_the_seat_and_the_opponents() -> None:
+    """--focus K: game g seats K at role g mod n and one opponent kind, others[(g div n) mod m], everywhere
+    else; over n·m games K plays every role once against each opponent kind."""
+    roles = ["a", "b", "c"]
+    kinds = ["h", "r", "e"]
+    assert ar.seating(roles, kinds, 0, "h") == {"a": "h", "b": "r", "c": "r"}
+    assert ar.seating(roles, kinds, 1, "h") == {"a": "r", "b": "h", "c": "r"}
+    assert ar.seating(roles, kinds, 3, "h") == {"a": "h", "b": "e", "c": "e"}
+    cells: dict[tuple[str, str], int] = {}
+    for g in range(6):
+        seat = ar.seating(roles, kinds, g, "h")
+        assert list(seat.values()).count("h") == 1
+        (where,) = [r for r, k in seat.items() if k == "h"]
+        opponent = {k for k in seat.values() if k != "h"}
+        assert len(opponent) == 1
+        key = (where, opponent.pop())
+        cells[key] = cells.get(key, 0) + 1
+    assert cells == {(r, o): 1 for r in roles for o in ("r", "e")}
+    with pytest.raises(ValueError):
+        ar.seating(roles, ["h"], 0, "h")
+
+
+def test_focus_summary_counts_the_focus_seat_per_opponent() -> None:
+    outs = list(ar.run_arena(GAME, SCEN, 6, SEED, {}, ["eager", "random"], jobs=1, focus="eager"))
+    roles = ar.roles_of(GAME, SCEN, {})
+    s = ar.summarize(outs, GAME, SCEN, roles, ["eager", "random"], 0.0, focus="eager")
+    focus = s["focus"]
+    assert focus["kind"] == "eager" and list(focus["vs"]) == ["random"]
+    rows = focus["vs"]["random"]
+    assert [rows["per_role"][r]["games"] for r in roles] == [2, 2, 2]
+    assert rows["all"]["games"] == 6 and rows["all"]["opponent_seats"] == 12
+    won = sum(1 / len(o.winners) for o in outs if roles[o.index % 3] in o.winners)
+    assert rows["all"]["wins"] == pytest.approx(won, abs=1e-3)
+    vp = [o.scores[roles[o.index % 3]] for o in outs]
+    assert rows["all"]["vp_avg"] == pytest.approx(sum(vp) / 6, abs=1e-3)
+    lo, hi = rows["all"]["wilson95"]
+    assert lo <= rows["all"]["win_rate"] <= hi
+    # the focus kind's per_kind cell is its seats: one a game
+    assert s["per_kind"]["eager"]["games"] == 6 and s["per_kind"]["random"]["games"] == 12
+
+
+def test_focus_on_the_command_line() -> None:
+    result = runner.invoke(app, ["arena", GAME, "--scenario", SCEN, "--bots", "eager,random", "--focus", "eager",
+                                 "--games", "3", "--json"])
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.stdout.strip().splitlines()[-1])
+    assert data["focus"]["vs"]["random"]["all"]["games"] == 3
+    result = runner.invoke(app, ["arena", GAME, "--scenario", SCEN, "--bots", "eager,random", "--focus", "eager",
+                                 "--games", "3"])
+    assert result.exit_code == 0 and "focus: eager in one seat" in result.stdout
+    for bad in (["--bots", "eager,random", "--focus", "heuristic"], ["--bots", "eager", "--focus", "eager"]):
+        result = runner.invoke(app, ["arena", GAME, "--scenario", SCEN, *bad, "--games", "1"])
+        assert result.exit_code == 2 and "--focus" in result.output

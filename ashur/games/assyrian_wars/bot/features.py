@@ -26,6 +26,7 @@ def bind(content: Any) -> None:
         _BOUND[:] = [content]
         distances.cache_clear()
         average_strength.cache_clear()
+        kinds.cache_clear()
 
 
 def _content() -> Any:
@@ -117,7 +118,15 @@ class Features:
     trade: dict[str, dict[str, int]] = field(default_factory=dict)
     hand_ap: dict[int, int] = field(default_factory=dict)
     targets: dict[str, float] = field(default_factory=dict)
-
+    #: the power that scores the actor's VPs (the actor, or the power of the role playing a minor or tribe)
+    power: str = ""
+    #: tribute (check) refusers Assyria must punish this turn (5.2.1 black marker, 7.4.4, 8.3.1)
+    refusers: set[str] = field(default_factory=set)
+    #: area -> VPs a victory over the enemy field force there is worth (8.3: its size band, a tribe's last
+    #: units, a refuser punished)
+    field_vp: dict[str, float] = field(default_factory=dict)
+    #: each power's trade points as the next Interphase would count them (7.3.3)
+    trade_points: dict[str, float] = field(default_factory=dict)
     def force(self, area: str, owners: set[str], *, city: bool | None = False) -> float:
         """The strength of `owners`' land pieces at `area` (outside the city, inside, or both: None)."""
         total = 0.0
@@ -139,9 +148,12 @@ class Features:
     def total(self, owners: set[str]) -> float:
         return sum(s for per in self.strength.values() for o, s in per.items() if o in owners)
 
-    def target_pull(self, area: str, strength: float) -> tuple[float, str]:
-        """How much a force of `strength` at `area` gains by heading for the best enemy city it can hope to
-        take: the city's value over (1 + distance), zero for cities it could not besiege with its strength."""
+    def target_pull(self, area: str, strength: float, field_value: float = 0.0,
+                    field_ratio: float = 1.3) -> tuple[float, str]:
+        """How much a force of `strength` at `area` gains by heading for the best target it can hope to
+        take: an enemy city's value over (1 + distance), zero for cities it could not besiege with its
+        strength; with `field_value` > 0 also an enemy field force worth VPs (:attr:`field_vp`, times
+        `field_value`) that the force outmatches `field_ratio` times."""
         best, where = 0.0, ""
         dist = distances(area)
         for aid, value in self.targets.items():
@@ -154,7 +166,130 @@ class Features:
             pull = value / (1.0 + d)
             if pull > best:
                 best, where = pull, aid
+        if field_value > 0:
+            for aid, vp in self.field_vp.items():
+                d = dist.get(aid)
+                if d is None or d == 0 or strength < field_ratio * self.hostile(aid):
+                    continue
+                pull = field_value * vp / (1.0 + d)
+                if pull > best:
+                    best, where = pull, aid
         return best, where
+
+
+@lru_cache(maxsize=1)
+def kinds() -> dict[str, str]:
+    """Country id -> kind (power, minor, minor_city, nomad) from the public content."""
+    return {cid: str(n.kind) for cid, n in _content().nations.items()}
+
+
+def ally_power(view: dict[str, Any], cid: str, kind: dict[str, str]) -> str | None:
+    """The power `cid` (a minor, minor city or nomad) is allied to, read from the public diplomatic track
+    (6.9: alliance at 13-15; a minor city by its pact)."""
+    d = (view.get("diplo") or {}).get(cid)
+    if not d or d.get("power") is None:
+        return None
+    if kind.get(cid) == "minor_city":
+        return str(d["power"]) if d.get("pact") else None
+    return str(d["power"]) if int(d.get("value") or 0) >= 13 else None
+
+
+def camp_of(view: dict[str, Any], cid: str, kind: dict[str, str]) -> str | None:
+    """1.1 G: a power's own camp, or the camp of the power a minor is allied to."""
+    countries = view.get("countries") or {}
+    if kind.get(cid) == "power":
+        return (countries.get(cid) or {}).get("camp")
+    ally = ally_power(view, cid, kind)
+    return (countries.get(ally) or {}).get("camp") if ally else None
+
+
+def enemies_of(view: dict[str, Any], actor: str) -> set[str]:
+    """The countries at war with `actor` as the rules count them (glossary "Camp"), from public facts only:
+    a declared war (the view's ``wars``), a member of the opposite camp (a power in it or a minor allied to
+    one), or a nomad tribe allied to no power (10.1)."""
+    kind = kinds()
+    out: set[str] = set()
+    for a, b in view.get("wars") or []:
+        if a == actor:
+            out.add(str(b))
+        elif b == actor:
+            out.add(str(a))
+    mine = camp_of(view, actor, kind)
+    actor_nomad_free = kind.get(actor) == "nomad" and ally_power(view, actor, kind) is None
+    for cid in view.get("countries") or {}:
+        if cid == actor or cid in out:
+            continue
+        if actor_nomad_free or (kind.get(cid) == "nomad" and ally_power(view, cid, kind) is None):
+            out.add(cid)
+            continue
+        theirs = camp_of(view, cid, kind)
+        if mine is not None and theirs is not None and mine != theirs:
+            out.add(cid)
+    return out
+
+
+def power_of(view: dict[str, Any], actor: str) -> str:
+    """The power whose VP track the actor's gains reach (8.3: a minor's or tribe's VPs go to its power)."""
+    kind = kinds()
+    if kind.get(actor) == "power":
+        return actor
+    ally = ally_power(view, actor, kind)
+    if ally:
+        return ally
+    powers = [c for c in view.get("controls") or [] if kind.get(c) == "power"]
+    return powers[0] if powers else actor
+
+
+@lru_cache(maxsize=1)
+def tribe_vp() -> dict[str, int]:
+    """8.3: the VPs for destroying a tribe's last units on the map (``defeat_vp`` of the content)."""
+    return {cid: int(getattr(n, "defeat_vp", 0) or 0) for cid, n in _content().nations.items()}
+
+
+def battle_vp(units: int) -> int:
+    """8.3: the VPs of a land battle won against `units` enemy units (5-9: 1, 10-14: 2, 15+: 3)."""
+    return 3 if units >= 15 else 2 if units >= 10 else 1 if units >= 5 else 0
+
+
+def trade_points(view: dict[str, Any]) -> dict[str, float]:
+    """7.3.3 as the view shows it: trade markers in the Trade Box (7.3.3.b), one point per minor at trade
+    status or better on the power's track (7.3.3.c), one per full-strength ship in a Trade Box and a half per
+    reduced one (7.3.3.a)."""
+    kind = kinds()
+    countries = view.get("countries") or {}
+    pts = {c: 0.0 for c in countries if kind.get(c) == "power"}
+    for c, t in (view.get("trade") or {}).items():
+        if c in pts:
+            pts[c] += float(t.get("box") or 0)
+    for minor, d in (view.get("diplo") or {}).items():
+        if kind.get(minor) == "minor" and d.get("power") in pts and int(d.get("value") or 0) >= 4:
+            pts[str(d["power"])] += 1.0
+    for p in (view.get("pieces") or {}).values():
+        if p.get("kind") == "ship" and str(p.get("loc") or "").startswith("trade:"):
+            owner = owner_of(p)
+            if owner in pts:
+                pts[owner] += 0.5 if p.get("red") else 1.0
+    return pts
+
+
+def trade_vp(points: dict[str, float]) -> dict[str, int]:
+    """8.3: 3 VP for the most trade points, 1 for the second; a tie for first 2 each and no second; a tie
+    for second 1 each (powers with no points score nothing)."""
+    values = sorted({v for v in points.values() if v > 0}, reverse=True)
+    out = dict.fromkeys(points, 0)
+    if not values:
+        return out
+    firsts = [p for p, v in points.items() if v == values[0]]
+    if len(firsts) > 1:
+        for p in firsts:
+            out[p] = 2
+        return out
+    out[firsts[0]] = 3
+    if len(values) > 1:
+        for p, v in points.items():
+            if v == values[1]:
+                out[p] = 1
+    return out
 
 
 def owner_of(p: dict[str, Any]) -> str:
@@ -165,13 +300,7 @@ def features(view: dict[str, Any]) -> Features:
     """The :class:`Features` of a view (:func:`ashur.games.assyrian_wars.view.build_view`)."""
     controls = set(view.get("controls") or [])
     actor = str(view.get("deciding") or (sorted(controls)[0] if controls else ""))
-    enemies: set[str] = set()
-    for a, b in view.get("wars") or []:
-        if a == actor:
-            enemies.add(b)
-        elif b == actor:
-            enemies.add(a)
-    enemies -= controls
+    enemies = enemies_of(view, actor) - controls
     countries = view.get("countries") or {}
     impulse = view.get("impulse") or {}
     f = Features(actor=actor, mine=controls, enemies=enemies,
@@ -204,10 +333,45 @@ def features(view: dict[str, Any]) -> Features:
     for cid, cards in (view.get("hands") or {}).items():
         if cid == actor:
             f.hand_ap = {int(card["n"]): int(card["ap"]) for card in cards}
+    f.power = power_of(view, actor)
+    if f.power == "assyria" or (actor == "assyria"):
+        f.refusers = {m for m, marker in (view.get("refused") or {}).items() if marker == "black"}
     for aid, ctrl in f.control.items():
         if ctrl in enemies:
             value = city_value(aid, f.count(aid, enemies, city=True))
             if value > 0:
                 f.targets[aid] = value
+        elif ctrl in f.refusers:
+            # 7.4.4: taking one of its cities punishes a refuser (Assyria attacks it for free, 5.2.3)
+            value = city_value(aid, 0)
+            if value > 0:
+                f.targets[aid] = value + PUNISH_VP
+    tribes = tribe_vp()
+    kind = kinds()
+    on_map: dict[str, int] = {}
+    for per in f.units.values():
+        for owner, n in per.items():
+            if kind.get(owner) == "nomad":
+                on_map[owner] = on_map.get(owner, 0) + n
+    for (aid, inside), per in f.units.items():
+        if inside:
+            continue
+        vp = 0.0
+        for owner, n in per.items():
+            if owner not in enemies:
+                continue
+            vp += battle_vp(f.count(aid, enemies, city=False)) / max(1, len(per))
+            if tribes.get(owner) and on_map.get(owner):
+                vp += tribes[owner] * n / on_map[owner]
+            if owner in f.refusers:
+                vp += PUNISH_VP
+        if vp > 0:
+            f.field_vp[aid] = vp
+    f.trade_points = trade_points(view)
     return f
+
+
+#: what punishing a refuser is worth to Assyria in VPs: the 2 VP penalty (8.3.1) times the chance that the
+#: tribute check it causes succeeds (about (5/6)^3 for a city of defence 3, 5.2.1)
+PUNISH_VP = 1.2
 

@@ -12,6 +12,7 @@ stays well under the 50 ms the issue allows.
 
 from __future__ import annotations
 
+import contextlib
 from collections.abc import Callable
 from functools import lru_cache
 from pathlib import Path
@@ -22,12 +23,15 @@ import yaml
 from ashur.games.assyrian_wars.bot.battle import Odds
 from ashur.games.assyrian_wars.bot.features import (
     Features,
+    battle_vp,
     bind,
     city_defence,
     city_value,
     distances,
     features,
+    kinds,
     piece_strength,
+    trade_vp,
 )
 
 Scored = tuple[float, str]
@@ -57,9 +61,11 @@ def check_weights(data: dict[str, Any]) -> None:
         for k, v in sec.items():
             if k not in known:
                 raise ValueError(f"weights.yaml: {where}.{k} is not a known weight")
-            if k == "prefix":
+            if k in ("prefix", "cards"):
                 if not isinstance(v, dict) or not all(isinstance(x, (int, float)) for x in v.values()):
-                    raise ValueError(f"weights.yaml: {where}.prefix must map prefixes to numbers")
+                    raise ValueError(f"weights.yaml: {where}.{k} must map {k} to numbers")
+                if k == "cards" and not all(isinstance(x, int) and 1 <= x <= 110 for x in v):
+                    raise ValueError(f"weights.yaml: {where}.cards must be keyed by card numbers 1-110")
             elif not isinstance(v, (int, float)) or isinstance(v, bool):
                 raise ValueError(f"weights.yaml: {where}.{k} must be a number, not {v!r}")
 
@@ -86,11 +92,12 @@ def weights(scenario: str, power: str) -> dict[str, Any]:
     data = _raw()
     out = dict(data["default"])
     out["prefix"] = dict(out.get("prefix") or {})
+    out["cards"] = dict(out.get("cards") or {})
     per_scenario = (data.get("scenarios") or {}).get(scenario) or {}
     for sec in (data.get(power) or {}, per_scenario.get("default") or {}, per_scenario.get(power) or {}):
         for k, v in sec.items():
-            if k == "prefix":
-                out["prefix"].update(v)
+            if k in ("prefix", "cards"):
+                out[k].update(v)
             else:
                 out[k] = float(v)
     return out
@@ -122,6 +129,24 @@ class Ranker:
         self.prompt_key = str(prompt.get("key") or "")
         self.here = str(self.prompt_params.get("area") or "")
         self._pull: dict[tuple[str, float], tuple[float, str]] = {}
+        self._plans: dict[str, tuple[float, str] | None] = {}
+        self._conquest_targets()
+
+    def _conquest_targets(self) -> None:
+        """7.1: a minor at war is conquered once all its square home areas are taken (Persia has no city at
+        all): its square areas without a city are targets too, worth `conquest_area` each (the conquest's
+        VP, 8.3, and tribute, 5.2.2, spread over the areas)."""
+        value = self.w["conquest_area"]
+        if value <= 0:
+            return
+        kind = kinds()
+        areas = self.content.areas
+        for aid, ctrl in self.f.control.items():
+            if ctrl in self.f.enemies and kind.get(str(ctrl)) == "minor":
+                area = areas.get(aid)
+                if area is not None and area.city is None and area.is_square and area.kind != "far_east" \
+                        and area.nation == ctrl:
+                    self.f.targets.setdefault(aid, value)
 
     @property
     def odds(self) -> Odds:
@@ -148,8 +173,22 @@ class Ranker:
         key = (area, round(strength, 1))
         found = self._pull.get(key)
         if found is None:
-            found = self._pull[key] = self.f.target_pull(area, strength)
+            found = self._pull[key] = self.f.target_pull(area, strength, self.w["field"], self.w["field_ratio"])
         return found
+
+    # --- the VP race (8.3, 9.1) ---------------------------------------------------------------------------
+    def race(self, delta: dict[str, float]) -> float:
+        """VP changes (power -> VPs) as the actor's power sees them: its own gain minus `rival_vp` times what
+        the others gain (9.1 compares a power's VPs with the others': theirs count against it)."""
+        me = self.f.power
+        return delta.get(me, 0.0) - self.w["rival_vp"] * sum(v for p, v in delta.items() if p != me)
+
+    def trade_change(self, after: dict[str, float]) -> float:
+        """The race value (:meth:`race`) of the trade ranking (8.3) changing from the present trade points to
+        `after`."""
+        before_vp = trade_vp(self.f.trade_points)
+        after_vp = trade_vp(after)
+        return self.race({p: float(after_vp.get(p, 0) - before_vp.get(p, 0)) for p in after})
 
     def rank(self, actions: list[dict[str, Any]]) -> list[Scored]:
         return [self.score(a) for a in actions]
@@ -182,8 +221,55 @@ class Ranker:
         card = int(p.get("card") or 0)
         ap = self.f.hand_ap.get(card, 0)
         cost = float(p.get("cost") or 0)
-        score = self.w["card_event"] + self.w["card_ap"] * ap - self.w["ap_cost"] * cost
-        return score, f"play {p.get('name', card)} as its event rather than {ap} AP (weight card_event)"
+        bonus, why = self.event_value(card)
+        score = bonus + self.w["card_ap"] * ap - self.w["ap_cost"] * cost
+        return score, f"play {p.get('name', card)} as its event rather than {ap} AP: {why}"
+
+    def event_value(self, card: int) -> tuple[float, str]:
+        """What card `card`'s event is worth beyond its APs, card by card (6.11; the texts in cards.yaml):
+        the alliance breakers by what their 2D6 spaces bring on the diplomatic track (6.11.c, 6.9), the
+        foreign wars by whom they tie down (6.11.b), the cards that need an own siege or trade marker by
+        whether there is one; every other card by its entry in ``cards`` (weights.yaml), else `card_event`."""
+        me = self.f.power
+        if card in BREAKERS:
+            subjects = [s for s in BREAKERS[card] if s in (self.view.get("diplo") or {})] or \
+                [s for s, k in kinds().items() if k in ("minor", "nomad") and s in (self.view.get("diplo") or {})]
+            best = max((self.diplo_value(s, 7) for s in subjects), default=0.0)
+            return best, f"about 7 diplomatic spaces worth {best:+.1f} (6.11.c)"
+        if card in FOREIGN_WARS:
+            target = FOREIGN_WARS[card]
+            if target == me or target in self.f.mine:
+                return -self.w["vp"] * 2, "a foreign war would tie down my own units (6.11.b)"
+            if target in self.f.enemies or target in (self.view.get("countries") or {}):
+                return self.w["card_event"], f"a foreign war ties down {target}'s units (6.11.b)"
+        if card == TRIBUTE_WITHHELD:
+            if me == "assyria" or self.f.actor == "assyria":
+                return -self.w["vp"] * 2, "a new tribute refuser would cost Assyria 2 VP (8.3.1)"
+            return (self.w["vp"] * 2 * self.w["rival_vp"] + 1.0,
+                    "a new refuser costs Assyria 2 VP unless punished (8.3.1)")
+        if card in OWN_SIEGE_CARDS:
+            mine = [a for a, sg in self.f.sieges.items() if sg.get("besieger") in self.side]
+            if not mine:
+                return -2.0, "no siege of mine for it"
+            value = max(city_value(a) for a in mine)
+            return self.w["siege"] * value * OWN_SIEGE_CARDS[card], f"helps my siege (value {value:g})"
+        if card == CARAVAN_TRADE:
+            out = int(((self.view.get("trade") or {}).get(me) or {}).get("out") or 0)
+            if not out:
+                return -2.0, "no removed trade marker to bring back"
+            after = dict(self.f.trade_points)
+            after[me] = after.get(me, 0.0) + 1.0
+            return self.w["trade"] + self.w["vp"] * self.trade_change(after), "a trade marker back (6.15)"
+        table = self.w.get("cards") or {}
+        if card in table:
+            return float(table[card]), f"event worth {float(table[card]):+.1f} (weight cards.{card})"
+        return self.w["card_event"], "(weight card_event)"
+
+    def card_option(self, aid: str, p: dict[str, Any]) -> Scored:
+        label = str(p.get("option") or "")
+        value = {"Annals": self.w["vp"], "Treasure": 2.0, "ECO +1 marker to the Mede Far East": self.w["eco"],
+                 "Resurrection of the Mede": 10.0, "Alliance breaker": 1.0, "Move": 0.5, "Draw": 0.6}.get(label, 0.0)
+        return value, f"option {label} of card {p.get('card')}"
 
     def end(self, aid: str, p: dict[str, Any]) -> Scored:
         ap = float(p.get("ap") or 0)
@@ -216,8 +302,15 @@ class Ranker:
             return score, (f"assault of {area}: {own:g} strength vs garrison {garrison:g} and defence "
                            f"{city_defence(area)}, chance {chance:.0%}, VP {value:g} (weight assault)")
         share = self.w["siege_hunger"] if kind == "hunger" else self.w["siege_standard"]
-        return base * share, (f"{kind} siege of {area}: {own:g} strength vs garrison {garrison:g}, "
-                              f"value {value:g} (weight siege)")
+        defence = garrison + self.w["fortress_dice"] * city_defence(area)
+        weak = own < self.w["hunger_ratio"] * defence
+        if kind == "hunger" and weak:
+            # 6.8.1: no combat; a force too weak to break the walls (6.8.3) starves the city out instead
+            share = self.w["siege_hunger_weak"]
+        return base * share, (f"{kind} siege of {area}: {own:g} strength vs garrison {garrison:g} and defence "
+                              f"{city_defence(area)}, value {value:g}" + (", too weak to storm: starve it" if
+                                                                          kind == "hunger" and weak else "")
+                              + " (weight siege)")
 
     def assault_chance(self, area: str, own: float, garrison: float) -> float:
         """The chance of taking the city of `area` by assault (6.8.2) by the odds resolver; the strength ratio
@@ -242,15 +335,152 @@ class Ranker:
         return score, f"{aid}: one more ECO level, 2 VP at the end (8.3) (weight eco)"
 
     def trade(self, aid: str, p: dict[str, Any]) -> Scored:
-        score = self.w["trade"] - self.w["ap_cost"] * float(p.get("ap") or 0)
-        return score, f"bring a trade marker into {p.get('box')} (6.16.3) (weight trade)"
+        after = dict(self.f.trade_points)
+        after[self.f.power] = after.get(self.f.power, 0.0) + 1.0
+        rank = self.w["vp"] * self.trade_change(after)
+        score = self.w["trade"] + rank - self.w["ap_cost"] * float(p.get("ap") or 0)
+        return score, (f"bring a trade marker into {p.get('box')} (6.16.3): ranking {rank:+.1f} "
+                       f"(8.3, weight trade)")
 
     def diplomacy(self, aid: str, p: dict[str, Any]) -> Scored:
-        return self.w["diplomacy"], f"diplomacy towards {p.get('subject')} (7.2) (weight diplomacy)"
+        subject = str(p.get("subject") or "")
+        per = float(p.get("ap_per_space") or 1.0) or 1.0
+        room = max(0.0, DIPLOMACY_CAP - self.diplomacy_spent())
+        most = int(min(room, self.f.ap_left) / per + 1e-9)
+        if most <= 0:
+            return -1.0, f"diplomacy towards {subject}: no AP left for it this impulse (6.9: at most 6 AP)"
+        best, n_best = -1e9, 0
+        for n in range(1, max(1, most) + 1):
+            v = self.diplo_value(subject, n) - self.w["ap_cost"] * n * per
+            if v > best:
+                best, n_best = v, n
+        return self.w["diplomacy"] + best, (f"diplomacy towards {subject}: {n_best} spaces are worth "
+                                            f"{best:+.1f} (trade 7.3.3.c, tribute 5.2, alliance 6.9; "
+                                            f"weight diplomacy)")
+
+    def diplomacy_spent(self) -> float:
+        """The APs the actor spent on diplomacy in this impulse (6.9 caps them at 6), from the view's recent
+        log: the ``aw.spend`` entries since its impulse began."""
+        total = 0.0
+        for e in reversed(self.view.get("log") or []):
+            params = e.get("params") or {}
+            if e.get("key") == "aw.impulse" and params.get("country") == self.f.actor:
+                break
+            if e.get("key") == "aw.spend" and params.get("what") == "diplomacy" and \
+                    params.get("country") == self.f.actor:
+                with contextlib.suppress(TypeError, ValueError):
+                    total += float(params.get("ap") or 0)
+        return total
+
+    def diplo_spaces(self, aid: str, p: dict[str, Any]) -> Scored:
+        subject = str(p.get("subject") or self.prompt_params.get("subject") or "")
+        n = int(p.get("n") or 0)
+        cost = float(p.get("ap") or n)
+        score = self.diplo_value(subject, n) - self.w["ap_cost"] * cost
+        return score, f"move {subject}'s marker {n} spaces my way for {cost:g} AP: worth {score:+.1f} (6.9)"
+
+    def diplo_value(self, subject: str, n: int) -> float:
+        """What moving `subject`'s marker `n` spaces towards the actor's power is worth (6.9): trade points
+        (7.3.3.c: status 4+) change the trade ranking (8.3), pro status (7+) brings tribute (5.2: ECO, 2 VP
+        at the end, 8.3), an alliance (13+) 1 VP (8.3) and the minor's forces; part of the value of a
+        threshold still out of reach counts as progress (`diplo_progress`)."""
+        me = self.f.power
+        d = (self.view.get("diplo") or {}).get(subject) or {}
+        holder, value = d.get("power"), int(d.get("value") or 0)
+        kind = kinds().get(subject, "")
+        if holder in (None, me):
+            before = {me: value}
+            after = {me: min(15, value + n)}
+        elif n <= value:
+            before, after = {holder: value}, {holder: value - n}
+        else:
+            before, after = {holder: value}, {holder: 0, me: min(15, n - value)}
+
+        def worth(track: dict[str, int]) -> float:
+            total = 0.0
+            for who, v in track.items():
+                sign = 1.0 if who == me else -self.w["rival_vp"]
+                part = 0.0
+                if v >= 7:
+                    part += self.w["eco"]
+                if v >= 13 and kind in ("minor", "nomad"):
+                    part += self.w["vp"] * 1.0 + self.w["ally"]
+                total += sign * part
+            return total
+
+        score = worth(after) - worth(before)
+        if kind == "minor":
+            pts = dict(self.f.trade_points)
+            for who, v in before.items():
+                if who in pts and v >= 4:
+                    pts[who] -= 1.0
+            for who, v in after.items():
+                if who in pts and v >= 4:
+                    pts[who] += 1.0
+            score += self.w["vp"] * self.trade_change(pts)
+        # progress towards the next threshold of the own track
+        mine = after.get(me, 0)
+        nxt = next((t for t in (4, 7, 13) if t > mine), None)
+        if nxt is not None and kind in ("minor", "nomad") and mine > before.get(me, 0):
+            score += self.w["diplo_progress"] * (mine - before.get(me, 0)) / max(1, nxt - before.get(me, 0))
+        return score
 
     def declare(self, aid: str, p: dict[str, Any]) -> Scored:
-        target = p.get("target") or p.get("country") or p.get("war")
+        target = str(p.get("target") or p.get("country") or p.get("war") or "")
+        if target in self.f.refusers and not float(p.get("ap") or 0):
+            return 0.0, f"{aid}: war on the tribute refuser {target} costs nothing (5.2.3); the army's move declares it"
+        plan = self.conquest_plan(target)
+        if plan is not None:
+            value, why = plan
+            score = value - self.w["ap_cost"] * float(p.get("ap") or 0)
+            return score, f"{aid}: a war to conquer {target}: {why} (weight conquer_minor)"
         return self.w["declare_war"], f"{aid}: no war on {target} without a reason (weight declare_war)"
+
+    def conquest_plan(self, minor: str) -> tuple[float, str] | None:
+        """A war on `minor` worth starting (7.1 conquest as a plan): an unaligned minor at peace with the actor,
+        in no camp and not Assyria's tribute payer, whose forces (on the map, or those its activation sets up,
+        6.17: public scenario data) and city defences the actor's forces within `conquer_reach` steps of its
+        home areas outmatch `conquer_ratio` times. Worth the conquest's VP (8.3), its tribute (5.2.2) and half
+        the VPs of its cities, times `conquer_minor`; None when there is no such plan."""
+        found = self._plans.get(minor, False)
+        if found is not False:
+            return found  # type: ignore[return-value]
+        self._plans[minor] = None
+        kind = kinds()
+        view = self.view
+        if self.w["conquer_minor"] <= 0 or kind.get(minor) != "minor" or minor in self.f.enemies:
+            return None
+        if self.f.actor != self.f.power or minor in (view.get("conquered") or {}):
+            return None
+        from ashur.games.assyrian_wars.bot.features import ally_power, camp_of
+
+        if ally_power(view, minor, kind) is not None or camp_of(view, minor, kind) is not None:
+            return None
+        if self.f.power == "assyria" and any(t.get("payer") == minor and t.get("to") == "assyria"
+                                             for t in view.get("tribute") or []):
+            return None
+        homes = self.content.home_areas(minor)
+        if not homes:
+            return None
+        active = bool(((view.get("countries") or {}).get(minor) or {}).get("active"))
+        if active:
+            theirs = sum(self.f.force(a, {minor}, city=None) for a in homes)
+        else:
+            scen = self.content.scenarios.get(str(view.get("scenario") or ""))
+            act = (scen.activation or {}).get(minor) if scen is not None else None
+            theirs = sum(u.strength * u.count for fo in (act.forces if act else ()) for u in fo.units)
+        defence = sum(city_defence(a) for a in homes)
+        reach = int(self.w["conquer_reach"])
+        near: set[str] = set()
+        for a in homes:
+            near.update(b for b, d in distances(a).items() if d <= reach)
+        mine = sum(self.f.own(a, city=None) for a in near)
+        if mine < self.w["conquer_ratio"] * (theirs + defence) or mine <= 0:
+            return None
+        vp = 1.0 + 0.5 * sum(city_value(a) for a in homes if self.content.areas[a].city is not None)
+        value = self.w["conquer_minor"] * (self.w["vp"] * vp + self.w["eco"])
+        self._plans[minor] = (value, f"{mine:g} own strength near it vs {theirs:g} + defences {defence}")
+        return self._plans[minor]
 
     # --- moves ------------------------------------------------------------------------------------------
     def move_to(self, aid: str, p: dict[str, Any]) -> Scored:
@@ -269,11 +499,29 @@ class Ranker:
             else:
                 chance = self.field_chance(here, dest)
                 score += self.w["battle"] * (chance - self.w["battle_odds"]) * 2
+                score += self.battle_vp_value(here, dest, chance)
                 reason += f", battle {s:g} vs {enemy:g}, chance {chance:.0%} (weight battle)"
-        if p.get("war"):
-            score += self.w["declare_war"]
-            reason += f", declaring war on {p['war']}"
+        war = str(p.get("war") or "")
+        if war:
+            plan = self.conquest_plan(war)
+            if war in self.f.refusers:
+                score += self.w["punish"]
+                reason += f", punishing the tribute refuser {war} (7.4.4, weight punish)"
+            elif plan is not None:
+                score += plan[0] - self.w["ap_cost"] * float(p.get("ap") or 0)
+                reason += f", a war to conquer {war}: {plan[1]}"
+            else:
+                score += self.w["declare_war"]
+                reason += f", declaring war on {war}"
         return score, reason
+
+    def battle_vp_value(self, src: str, dest: str, chance: float) -> float:
+        """8.3: the VPs a battle is worth in the race: won, the size band of the enemy force, a tribe's last
+        units, a refuser punished (:attr:`Features.field_vp`); lost, the enemy scores by the size of ours."""
+        gain = self.f.field_vp.get(dest, 0.0)
+        mine = sum(n for o, n in self.f.units.get((src, False), {}).items() if o in self.side)
+        loss = battle_vp(mine)
+        return self.w["vp"] * (chance * gain - (1.0 - chance) * self.w["rival_vp"] * loss)
 
     def stop_move(self, aid: str, p: dict[str, Any]) -> Scored:
         area = str(p.get("area") or self.here)
@@ -303,6 +551,11 @@ class Ranker:
         enemy = self.f.hostile(area) or self.f.force(area, {str(self.prompt_params.get("mover") or "")})
         chance = self.field_chance(src, area, interception=True) if enemy > 0 else 0.5
         score = self.w["intercept"] * (chance - self.w["battle_odds"]) * 2
+        if enemy > 0:
+            mover = str(self.prompt_params.get("mover") or "")
+            units = self.f.count(area, self.f.enemies | ({mover} if mover else set()), city=False)
+            mine = sum(n for o, n in self.f.units.get((src, False), {}).items() if o in self.side)
+            score += self.w["vp"] * (chance * battle_vp(units) - (1 - chance) * self.w["rival_vp"] * battle_vp(mine))
         return score, f"intercept at {area} from {src}: {s:g} vs {enemy:g}, chance {chance:.0%} (weight intercept)"
 
     def evade(self, aid: str, p: dict[str, Any]) -> Scored:
@@ -356,20 +609,162 @@ class Ranker:
         where = " (own ground)" if own else ""
         return score, f"retreat to {area}{where}" + (f", {danger:g} enemy" if danger else "")
 
+    def marker_value(self, power: str) -> float:
+        """What one trade marker of `power` taken out of the Trade Box is worth to the actor (6.15): the
+        change of the trade ranking (8.3) in the race, and `raid_leader` more when `power` leads the trade."""
+        pts = self.f.trade_points
+        if power == self.f.power or power not in pts:
+            return 0.0
+        after = dict(pts)
+        after[power] -= 1.0
+        lead = max(pts.values(), default=0.0)
+        bonus = self.w["raid_leader"] if pts[power] >= lead > 0 else 0.0
+        return self.w["vp"] * self.trade_change(after) + bonus
+
+    def raid(self, aid: str, p: dict[str, Any]) -> Scored:
+        """6.15: each raider hits a power's trade marker on a die under its factor (about half the time); the
+        power is named by a D6 (the raider chooses when it names its own or an empty box)."""
+        trade = self.view.get("trade") or {}
+        rivals = [c for c, t in trade.items() if c != self.f.power and int(t.get("box") or 0) > 0]
+        if not rivals:
+            return -1.0, "raid: no rival trade marker in the Trade Box"
+        each = sum(self.marker_value(c) for c in rivals) / len(rivals)
+        n = float(p.get("n") or 1)
+        score = 0.5 * n * each - self.w["ap_cost"] * float(p.get("ap") or 1)
+        return score, f"raid the trade with {n:g} raiders: a marker is worth {each:+.1f} on average (6.15, 8.3)"
+
+    def raid_target(self, aid: str, p: dict[str, Any]) -> Scored:
+        power = str(p.get("power") or "")
+        value = self.marker_value(power)
+        return value, f"raid {power}'s trade: a marker is worth {value:+.1f} (6.15, 8.3)"
+
+    def raider(self, aid: str, p: dict[str, Any]) -> Scored:
+        trade = self.view.get("trade") or {}
+        rivals = [c for c, t in trade.items() if c != self.f.power and int(t.get("box") or 0) > 0]
+        each = sum(self.marker_value(c) for c in rivals) / len(rivals) if rivals else 0.0
+        score = self.w["prefix"].get("raider", 0.0) + 0.25 * each - self.w["ap_cost"] * float(p.get("ap") or 1)
+        return score, f"put a raider into a Raid Box: later raids take markers worth {each:+.1f} (6.15)"
+
+    def stop_tribute(self, aid: str, p: dict[str, Any]) -> Scored:
+        """5.2.3: a tribute paid by decision may be stopped in an impulse: the payer's ECO (and AP income) rises
+        at once and Assyria's falls (5.2.2; twice the ECO total at the end, 8.3); Assyria may then attack for
+        free. Weighed as refusing it at 5.2 (:meth:`tribute_pay`)."""
+        score, why = self.tribute_pay("tribute:refuse", {"amount": 2 if p.get("payer") == self.f.power else 1})
+        return score, f"stop the tribute of {p.get('payer')}: " + why
+
+    def free_dow(self, aid: str, p: dict[str, Any]) -> Scored:
+        target = str(p.get("target") or "")
+        if target in self.f.refusers:
+            return 0.5, f"war on the tribute refuser {target}: free, and needed to punish it (7.4.4)"
+        return self.w["declare_war"], (f"no war on {target} for the ally {p.get('minor')}: a new war can drag "
+                                       f"the power into a camp (7.4.6, weight declare_war)")
+
+    def supply(self, aid: str, p: dict[str, Any]) -> Scored:
+        head = aid.split(":", 1)[0]
+        if head == "forage":
+            return 1.0, f"pillage {p.get('area')} to feed the force: free, and it harms the enemy (6.14)"
+        if head == "supply":
+            return 0.6 - self.w["ap_cost"], f"pay 1 AP to supply the force at {p.get('area')} (6.10)"
+        return -1.5, f"leave the force at {p.get('area')} unsupplied: every unit checks attrition (6.10)"
+
+    def place_at(self, aid: str, p: dict[str, Any]) -> Scored:
+        area = str(p.get("area") or "")
+        pid = str(p.get("piece") or "")
+        s = self.f.own(area) + piece_strength(pid, False)
+        pull, where = self.pull(area, s)
+        threat = max((self.f.hostile(b) for b in (*_near(area), area)), default=0.0)
+        score = 0.3 * pull + 0.05 * self.f.own(area) + (0.3 if threat > 0 else 0.0)
+        return score, f"place {pid} at {area}: towards {where or 'no target'}, beside {self.f.own(area):g} own strength"
+
+    def sell_merc(self, aid: str, p: dict[str, Any]) -> Scored:
+        buyer = str(p.get("buyer") or "")
+        sell = aid.startswith("sell")
+        if buyer in self.f.enemies:
+            return (-1.0 if sell else 0.5), f"{'sell to' if sell else 'refuse'} {buyer}: an enemy (9.6)"
+        return (0.3 if sell else 0.0), f"{'sell to' if sell else 'refuse'} {buyer}: APs for me (9.6)"
+
     def tribute_pay(self, aid: str, p: dict[str, Any]) -> Scored:
-        return 1.0, f"pay tribute of {p.get('amount')}: a war of punishment costs more (5.2)"
+        """5.2: a power decides whether it pays Assyria. Tribute moves ECO levels from the payer to Assyria,
+        and the ECO totals count twice at the end (8.3); a refuser by decision may be attacked by Assyria for
+        free (5.2.3) but costs Assyria no VP. Pay only when Assyria's forces outmatch the own ones
+        `tribute_ratio` times (a war of punishment would cost more)."""
+        amount = float(p.get("amount") or 2)
+        mine = self.f.total(self.side)
+        theirs = self.f.total({"assyria"})
+        cost = self.w["eco"] * amount * (1.0 + self.w["rival_vp"])
+        pay = aid.endswith(":pay")
+        if theirs > self.w["tribute_ratio"] * max(mine, 1.0):
+            return (1.0 if pay else -1.0), (f"{'pay' if pay else 'refuse'} tribute of {amount:g}: Assyria's "
+                                            f"{theirs:g} strength against my {mine:g} (5.2.3)")
+        return (0.0 if pay else cost / 4), (f"{'pay' if pay else 'refuse'} tribute of {amount:g}: it would "
+                                            f"raise Assyria's ECO and lower mine (8.3); {mine:g} vs {theirs:g}")
 
     def ask(self, aid: str, label: str, p: dict[str, Any]) -> Scored:
         parts = label.split(".")
         what, answer = (parts[3], parts[4]) if len(parts) >= 5 else ("", "")
+        if what in ("camp_assyria", "camp_rebel", "camp_conqueror"):
+            joiner = str(p.get("power") or "")
+            if answer == "accept":
+                # 7.4.1/8.3: every power of the camp scores 3 VP for the new ally
+                return self.w["vp"] * 3.0, f"accept {joiner} into the camp: 3 VP for an alliance with a power (8.3)"
+            if answer == "reject":
+                return -self.w["vp"] * self.w["rival_vp"], f"refusing {joiner} gives it 1 VP (7.4.1)"
+        if what in ("free_dow", "card_war"):
+            target = str(p.get("target") or "")
+            if answer == "declare":
+                if target in self.f.enemies:
+                    return 0.2, f"war on {target}: we already fight"
+                if target in self.f.refusers:
+                    return 0.5, f"war on the tribute refuser {target}: free, and needed to punish it (7.4.4)"
+                return self.w["declare_war"], f"no new war on {target} without a reason (weight declare_war)"
+            return 0.0, f"no war on {target}"
+        if what == "surrender" and answer in ("accept", "reject"):
+            # 7.1.B/8.3: accepting makes it a conquest (3 VP for a power, 1 for a minor); a rejected offer
+            # gives the offerer 1 VP
+            return (self.w["vp"], "accept the surrender: a conquest (8.3)") if answer == "accept" else \
+                (-self.w["vp"] * self.w["rival_vp"], "a rejected surrender gives the offerer 1 VP (7.1.B)")
+        if what == "conquest_check":
+            return (1.0, "roll the conquest check (7.1.A)") if answer == "roll" else (0.0, "skip the check")
+        if what == "punished_tribute":
+            # 7.4.4: a punished refuser allied to me may pay Assyria; tribute raises Assyria's ECO (8.3)
+            if self.f.power == "assyria":
+                return (1.0 if answer == "pay" else 0.0), f"{answer}: tribute to Assyria"
+            return (1.0 if answer == "refuse" else 0.0), f"{answer}: tribute would raise Assyria's ECO (8.3)"
+        if what == "free_passage":
+            # 6.9: both powers count each other's land as friendly: a rival's armies pass for nothing
+            return (-0.2 if answer == "accept" else 0.0), f"{answer} free passage (6.9)"
+        if what == "minor_peace":
+            return (0.3 if answer == "accept" else 0.0), f"{answer} the minor's peace (7.4.6)"
         if what == "peace":
             other = str(p.get("power") if p.get("power") != self.f.actor else p.get("other"))
             mine, theirs = self.f.total(self.f.mine | {self.f.actor}), self.f.total({other})
             outmatched = theirs > self.w["peace_ratio"] * max(mine, 1.0)
             good = outmatched == (answer == "accept")
             score = 1.0 if good else (self.w["peace_accept"] if answer == "accept" else -1.0)
+            camp = ((self.view.get("countries") or {}).get(self.f.power) or {}).get("camp")
+            if answer == "accept" and camp and self.f.power != "assyria":
+                # 7.4.3: a rebel making peace with Assyria leaves its camp; the next declaration of war
+                # pushes it back in and every power of the camp scores 3 VP for the "new" ally (7.4.1, 8.3)
+                score -= self.w["leave_camp"]
+                return score, (f"accept peace with {other}: {mine:g} own vs {theirs:g} strength, but leaving "
+                               f"the camp gives its powers 3 VP when war returns (weight leave_camp)")
             return score, f"{answer} peace with {other}: {mine:g} own vs {theirs:g} strength (weight peace_ratio)"
         return 0.0, f"{what}: {answer} (no preference)"
+
+
+#: 6.9: at most 6 AP of diplomacy per impulse
+DIPLOMACY_CAP = 6.0
+#: alliance breakers (6.11.c) and the minors or tribes they move (empty: any)
+BREAKERS: dict[int, tuple[str, ...]] = {36: ("phoenicia",), 37: ("judah", "israel"), 38: ("syria",),
+                                        39: ("urartu",), 42: ("phrygia",), 43: ("persia",),
+                                        44: ("cimmerians", "scythians"), 45: ()}
+#: foreign war cards (6.11.b) and the power that commits units to them
+FOREIGN_WARS = {48: "egypt", 49: "egypt", 50: "mede", 51: "assyria", 52: "babylonia", 53: "elam"}
+TRIBUTE_WITHHELD = 98
+CARAVAN_TRADE = 99
+#: cards that act on an own siege (6.8) and the share of a siege's worth they bring: Treachery at the Gates
+#: (a third of the time the city falls), Hunger in the City (two hunger levels)
+OWN_SIEGE_CARDS = {68: 0.35, 69: 0.3}
 
 
 def _near(area: str) -> list[str]:
@@ -385,16 +780,22 @@ HANDLERS: dict[str, Handler] = {
     "buy_merc": Ranker.build, "recruit.hire": Ranker.build, "recruit.place_unit": Ranker.build,
     "recruit.pick_merc": Ranker.build,
     "eco_convert": Ranker.eco, "eco_city": Ranker.eco, "enter_box": Ranker.trade,
-    "diplomacy": Ranker.diplomacy, "declare_war": Ranker.declare, "attack_peaceful": Ranker.declare,
+    "diplomacy": Ranker.diplomacy, "diplomacy_spaces": Ranker.diplo_spaces,
+    "declare_war": Ranker.declare, "attack_peaceful": Ranker.declare,
     "declare_war_free": Ranker.declare, "land_dow": Ranker.declare,
-    "move_to": Ranker.move_to, "march_to": Ranker.move_to, "stop_move": Ranker.stop_move,
+    "move_to": Ranker.move_to, "move_to_dow": Ranker.move_to, "march_to": Ranker.move_to, "stop_move": Ranker.stop_move,
     "enter_city": Ranker.enter_city, "pick_up": Ranker.pickup, "drop_off": Ranker.drop,
     "intercept": Ranker.intercept, "evade": Ranker.evade, "evade_hasty": Ranker.evade,
     "sortie": Ranker.sortie, "sortie_impulse": Ranker.sortie,
     "losses_suggested": Ranker.suggested, "choose_card": Ranker.window_card,
     "province": Ranker.province, "conquest_check": Ranker.conquest, "surrender": Ranker.surrender,
     "discard_excess": Ranker.discard, "discard_suggested": Ranker.discard, "retreat": Ranker.retreat,
-    "tribute_pay": Ranker.tribute_pay,
+    "tribute_pay": Ranker.tribute_pay, "tribute_refuse": Ranker.tribute_pay, "card_option": Ranker.card_option,
+    "free_dow": Ranker.free_dow, "stop_tribute": Ranker.stop_tribute, "raid": Ranker.raid,
+    "raid_target": Ranker.raid_target, "raider": Ranker.raider,
+    "supply": Ranker.supply, "forage": Ranker.supply, "starve": Ranker.supply, "place_at": Ranker.place_at,
+    "sell_merc": Ranker.sell_merc, "sell_merc_all": Ranker.sell_merc, "refuse_sale": Ranker.sell_merc,
+    "refuse_sale_all": Ranker.sell_merc,
 }
 
 
