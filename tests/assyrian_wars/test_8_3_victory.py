@@ -80,6 +80,21 @@ def test_9_1_vp_dominance() -> None:
     assert vp_dominance(ctx) is None, "11 is not more than 10 + 1"
 
 
+def test_9_1_vp_dominance_names_one_power_when_totals_are_negative() -> None:
+    """The arena's Campaign game (seed 59688356249537): with Assyria at -8, Babylonia's 1 VP topped "all the
+    others together" (-8 + 0 + 0 + 8 = 0) before Elam's 8 did; a debt lowers nobody's bar (decision), so
+    Elam alone dominates."""
+    _pos, ctx = _ctx()
+    for p, v in {"assyria": -8, "mede": 0, "egypt": 0, "babylonia": 1, "elam": 8}.items():
+        ctx.country(p)["vp"] = v
+    assert vp_dominance(ctx) == "elam", "8 > 0 + 0 + 1 (the -8 counts as none)"
+    for p, v in {"assyria": 4, "mede": 2, "egypt": 3, "babylonia": 0, "elam": -5}.items():
+        ctx.country(p)["vp"] = v
+    assert vp_dominance(ctx) is None, "4 is not more than 2 + 3 + 0 + 0 (the -5 counts as none; counted, 4 > 0)"
+    ctx.country("assyria")["vp"] = 2
+    assert vp_dominance(ctx) == "egypt", "3 > 2 + 0: above the second best and the worst (a debt counts as none)"
+
+
 def test_9_1_sudden_end_roll_adds_turn_and_defeated_powers() -> None:
     pos, ctx = _ctx()
     ctx.s["conquered"]["babylonia"] = [{"by": "assyria", "turn": 1, "grace_until": 2}]

@@ -57,17 +57,23 @@ def vp_table(ctx: Ctx) -> dict[str, int]:
 
 def vp_dominance(ctx: Ctx) -> str | None:
     """9.1: a power with more VPs than all the others together, or a non-Assyrian power with more VPs
-    than the second best and the worst power together."""
+    than the second best and the worst power together.
+
+    A negative total (8.3.1 penalties) counts as none in the others' sum: 9.1 names one winner ("that
+    power wins"), and with debts counted several powers could each top "all the others together" at once
+    (found by the bots' arena: Campaign, VPs -8/0/0/1/8, Babylonia declared the winner with 1 VP before
+    Elam's 8). See docs/rules-decisions.md, Victory."""
     vps = vp_table(ctx)
     if len(vps) < 2:
         return None
+    held = {p: max(v, 0) for p, v in vps.items()}
     for p, v in vps.items():
-        others = [x for q, x in vps.items() if q != p]
-        if v > sum(others) and v > 0:
+        if v > 0 and v > sum(x for q, x in held.items() if q != p):
             return p
     ranked = sorted(vps.items(), key=lambda kv: -kv[1])
     best, second, worst = ranked[0], ranked[1], ranked[-1]
-    if best[0] != "assyria" and best[1] > second[1] + worst[1] and best[1] > ranked[1][1] and len(ranked) >= 3:
+    if best[0] != "assyria" and len(ranked) >= 3 and best[1] > second[1] \
+            and best[1] > held[second[0]] + held[worst[0]]:
         return best[0]
     return None
 
