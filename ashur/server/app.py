@@ -36,6 +36,7 @@ from ashur.server import (
     routes_bots,
     routes_table,
     routes_watch,
+    store,
     sweep,
     timing,
     waiting,
@@ -116,6 +117,7 @@ def create_app(settings: Settings | None = None, *, migrate: bool = False) -> Fa
     app = FastAPI(title="Ashur", version="1", lifespan=lifespan, responses=ERRORS,
                   description="The Ashur game server: accounts, lobby and play over the game-module contract.")
     app.state.ctx = ctx
+    app.add_middleware(store.StateScope)
     if timing.enabled():
         app.add_middleware(timing.ActionTiming)
     app.add_middleware(BodyLimit, limit=settings.max_body,

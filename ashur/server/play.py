@@ -84,7 +84,8 @@ def act(ctx: ServerContext, game_id: str, seat: SeatRef, action_id: Any, version
     The engine's work and the new snapshot's JSON are done before the write transaction, on the state
     read at `version`; the write transaction (which holds SQLite's write lock, or the game row's lock on
     PostgreSQL) only checks that the game is still at `version` (else 409, as for any stale version) and
-    writes. So the database's write lock is held for the writing only."""
+    writes, with the seats' clocks and notices (:func:`ashur.server.waiting.settle`: one write
+    transaction per action). So the database's write lock is held for the writing only."""
     role = seat.role
     with timing.phase("read"), db.read(ctx.engine) as s:
         row = get_row(s, game_id)
@@ -110,10 +111,13 @@ def act(ctx: ServerContext, game_id: str, seat: SeatRef, action_id: Any, version
         check_seat(seat, row)
         _playable(row, version)
         record_action(s, row, role, action_id, state, new, change, before_json)
-        new_version, waiting, undo_rev = row.version, list(row.waiting), row.undo_rev
+        new_version, deciding, undo_rev = row.version, list(row.waiting), row.undo_rev
+        with timing.phase("settle"):
+            jobs = waiting.settle(ctx, s, game_id)
     remember(game_id, new_version, undo_rev, new)
     with timing.phase("fanout"):
-        events.after_change(ctx, game_id, new_version, waiting)
+        waiting.settled(game_id, new_version, jobs)
+        events.after_change(ctx, game_id, new_version, deciding)
     return {"version": new_version}
 
 

@@ -27,6 +27,7 @@ from __future__ import annotations
 
 import logging
 import os
+import threading
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from datetime import datetime, timedelta
@@ -214,8 +215,45 @@ def _load(s: Session, game_id: str, *, lock: bool) -> tuple[GameRow, dict[str, S
 
 
 def on_change(ctx: ServerContext, game_id: str, version: int, waiting_roles: list[str]) -> None:
-    """The ``after_change`` listener: :func:`refresh` of the game now."""
+    """The ``after_change`` listener: :func:`refresh` of the game now, unless the change's own transaction
+    did it already (:func:`settle`)."""
+    done = getattr(_settled, "change", None)
+    _settled.change = None
+    if done == (game_id, version):
+        return
     refresh(ctx, game_id)
+
+
+_settled = threading.local()
+"""``change``: the (game id, version) whose clocks and notices this thread's last change settled in its
+own transaction (:func:`settle`); the listener that runs next in the same thread then has nothing to do."""
+
+Jobs = list[tuple[notify.Notice, notify.Recipient]]
+
+
+def settle(ctx: ServerContext, s: Session, game_id: str) -> Jobs | None:
+    """Inside the write transaction of a change (the game row locked, its new waiting roles set): write
+    the clocks and ``notified_at`` as :func:`refresh` would after it, and return the notices to send once
+    it has committed (:func:`settled`). The change then costs one write transaction, not two (issue 15's
+    tail: the listener's own transaction queued for the writer lock behind other changes). None when the
+    listener is not installed (nothing to settle)."""
+    if not events.has_listener(on_change):
+        return None
+    game, humans, users = _load(s, game_id, lock=True)
+    now = server_now(ctx, s)
+    decision = _decide(ctx, s, game, humans, users, now)
+    if not decision.changed:
+        return []
+    jobs, _moved = _apply(game, humans, users, decision, now)
+    return jobs  # a moved clock needs no poke of its own: after_change pokes after this commit
+
+
+def settled(game_id: str, version: int, jobs: Jobs | None) -> None:
+    """After the commit of a change that ran :func:`settle`: send its notices; the listener skips it."""
+    if jobs is None:
+        return
+    _settled.change = (game_id, version)
+    send(jobs)
 
 
 def refresh(ctx: ServerContext, game_id: str, at: datetime | None = None) -> None:
@@ -228,31 +266,39 @@ def refresh(ctx: ServerContext, game_id: str, at: datetime | None = None) -> Non
         game, humans, users = _load(s, game_id, lock=False)
         if not _decide(ctx, s, game, humans, users, now).changed:
             return
-    jobs: list[tuple[notify.Notice, notify.Recipient]] = []
     with db.write(ctx.engine) as s:
         game, humans, users = _load(s, game_id, lock=True)
         decision = _decide(ctx, s, game, humans, users, now)
-        moved = False
-        for role, seat in humans.items():
-            if decision.clocks[role] != seat.clock:
-                seat.clock = decision.clocks[role]
-                moved = game.pace is not None  # without a pace no clock is shown: nothing to push
-        if not _same_time(decision.expires, game.clock_expires_at):
-            game.clock_expires_at = decision.expires
-        if not _same_time(decision.grace, game.clock_grace_at):
-            game.clock_grace_at = decision.grace
-        if moved:
-            game.clock_rev += 1
-        for role in decision.due:
-            humans[role].notified_at = now  # before sending: a crash loses a notice, never doubles it
-            user = users[humans[role].user_id]  # type: ignore[index]
-            assert _sending is not None
-            link = notify.game_link(_sending.base_url, game.id)
-            jobs.append((notify.Notice.for_game(game.game, game.scenario, game.id, role, link, user.lang or "en"),
-                         notify.Recipient(user.email, user.webhook_url, user.lang or "en")))
+        jobs, moved = _apply(game, humans, users, decision, now)
     if moved:
         events.poke(ctx, game_id)
     send(jobs)
+
+
+def _apply(game: GameRow, humans: dict[str, SeatRow], users: dict[int, User], decision: _Decision,
+           now: datetime) -> tuple[Jobs, bool]:
+    """Write `decision` into the rows; the notices to send after the commit, and whether a shown clock
+    moved (``clock_rev``)."""
+    jobs: Jobs = []
+    moved = False
+    for role, seat in humans.items():
+        if decision.clocks[role] != seat.clock:
+            seat.clock = decision.clocks[role]
+            moved = game.pace is not None  # without a pace no clock is shown: nothing to push
+    if not _same_time(decision.expires, game.clock_expires_at):
+        game.clock_expires_at = decision.expires
+    if not _same_time(decision.grace, game.clock_grace_at):
+        game.clock_grace_at = decision.grace
+    if moved:
+        game.clock_rev += 1
+    for role in decision.due:
+        humans[role].notified_at = now  # before sending: a crash loses a notice, never doubles it
+        user = users[humans[role].user_id]  # type: ignore[index]
+        assert _sending is not None
+        link = notify.game_link(_sending.base_url, game.id)
+        jobs.append((notify.Notice.for_game(game.game, game.scenario, game.id, role, link, user.lang or "en"),
+                     notify.Recipient(user.email, user.webhook_url, user.lang or "en")))
+    return jobs, moved
 
 
 def send(jobs: list[tuple[notify.Notice, notify.Recipient]]) -> None:
