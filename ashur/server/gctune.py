@@ -18,6 +18,7 @@ from __future__ import annotations
 import gc
 import logging
 import os
+import sys
 import threading
 
 log = logging.getLogger("ashur.server")
@@ -65,10 +66,26 @@ class Collector:
 _running: Collector | None = None
 
 
+def switch_interval() -> None:
+    """``ASHUR_SWITCH_MS``: the interpreter's thread switch interval in milliseconds (unset: Python's 5).
+    A thread holding the database's writer lock needs the interpreter lock back after each statement;
+    with busy view threads it waits up to this long each time, and every other writer waits behind it."""
+    raw = os.environ.get("ASHUR_SWITCH_MS", "").strip()
+    if not raw:
+        return
+    try:
+        ms = float(raw)
+    except ValueError:
+        log.error("ASHUR_SWITCH_MS=%r is not a number: left at %s ms", raw, sys.getswitchinterval() * 1000)
+        return
+    sys.setswitchinterval(min(max(ms, 0.1), 100.0) / 1000)
+
+
 def install() -> Collector | None:
     """Freeze what start-up made and collect the old generation on a timer (None when turned off, or
     when this process runs one already, e.g. a second application in a test)."""
     global _running
+    switch_interval()
     seconds = interval()
     if seconds <= 0 or (_running is not None and not _running.stopping.is_set()):
         return None

@@ -1,6 +1,7 @@
 """Timing of ``POST /api/games/{id}/actions`` split into its parts (issue 15's load figure), off unless
 ``ASHUR_TIMING`` names a file prefix: each worker process then appends one JSON line per action to
-``PREFIX.PID.jsonl``, and one line per garbage collection of the oldest generation.
+``PREFIX.PID.jsonl``, one per seat view read (``"kind": "view"``: its total and whether it missed the state
+cache), and one line per garbage collection of the oldest generation.
 
 A line of an action: ``total`` (the ASGI call, thread-pool queueing included), ``gc`` (collector pauses
 in this process during the request, any thread), ``miss`` (the state was not in this process's cache),
@@ -82,17 +83,18 @@ def phase(name: str) -> Iterator[None]:
 
 
 class ActionTiming:
-    """ASGI middleware: a record per ``POST .../actions`` (installed only when timing)."""
+    """ASGI middleware: a record per ``POST .../actions`` and ``GET .../view`` (installed only when timing)."""
 
     def __init__(self, app: Any) -> None:
         self.app = app
 
     async def __call__(self, scope: dict[str, Any], receive: Any, send: Any) -> None:
-        if scope.get("type") != "http" or scope.get("method") != "POST" or not scope.get("path", "").endswith(
-                "/actions"):
+        path = scope.get("path", "")
+        if scope.get("type") != "http" or (scope.get("method"), path.rsplit("/", 1)[-1]) not in (
+                ("POST", "actions"), ("GET", "view")):
             await self.app(scope, receive, send)
             return
-        rec: dict[str, Any] = {}
+        rec: dict[str, Any] = {} if scope["method"] == "POST" else {"kind": "view"}
         token = _record.set(rec)
         status = 0
 
