@@ -113,7 +113,7 @@ def act(ctx: ServerContext, game_id: str, seat: SeatRef, action_id: Any, version
         record_action(s, row, role, action_id, state, new, change, before_json)
         new_version, deciding, undo_rev = row.version, list(row.waiting), row.undo_rev
         with timing.phase("settle"):
-            jobs = waiting.settle(ctx, s, game_id)
+            jobs = waiting.settle(ctx, s, row)
     remember(game_id, new_version, undo_rev, new)
     with timing.phase("fanout"):
         waiting.settled(game_id, new_version, jobs)

@@ -207,11 +207,16 @@ def _decide(ctx: ServerContext, s: Session, game: GameRow, humans: dict[str, Sea
 
 def _load(s: Session, game_id: str, *, lock: bool) -> tuple[GameRow, dict[str, SeatRow], dict[int, User]]:
     game = get_row(s, game_id, lock=lock, light=True)  # not the snapshot: a clock never reads it
+    return (game, *_seats(s, game_id))
+
+
+def _seats(s: Session, game_id: str) -> tuple[dict[str, SeatRow], dict[int, User]]:
+    """The game's human seats by role and their users by id."""
     humans = {r.role: r for r in s.execute(select(SeatRow).where(SeatRow.game_id == game_id)
                                            .order_by(SeatRow.id)).scalars() if r.kind == "human"}
     ids = {r.user_id for r in humans.values() if r.user_id is not None}
     users = {u.id: u for u in s.execute(select(User).where(User.id.in_(ids))).scalars()} if ids else {}
-    return game, humans, users
+    return humans, users
 
 
 def on_change(ctx: ServerContext, game_id: str, version: int, waiting_roles: list[str]) -> None:
@@ -231,15 +236,15 @@ own transaction (:func:`settle`); the listener that runs next in the same thread
 Jobs = list[tuple[notify.Notice, notify.Recipient]]
 
 
-def settle(ctx: ServerContext, s: Session, game_id: str) -> Jobs | None:
-    """Inside the write transaction of a change (the game row locked, its new waiting roles set): write
+def settle(ctx: ServerContext, s: Session, game: GameRow) -> Jobs | None:
+    """Inside the write transaction of a change of `game` (its row locked, its new waiting roles set): write
     the clocks and ``notified_at`` as :func:`refresh` would after it, and return the notices to send once
     it has committed (:func:`settled`). The change then costs one write transaction, not two (issue 15's
     tail: the listener's own transaction queued for the writer lock behind other changes). None when the
     listener is not installed (nothing to settle)."""
     if not events.has_listener(on_change):
         return None
-    game, humans, users = _load(s, game_id, lock=True)
+    humans, users = _seats(s, game.id)
     now = server_now(ctx, s)
     decision = _decide(ctx, s, game, humans, users, now)
     if not decision.changed:
