@@ -355,11 +355,15 @@ class Runner:
             tables = await self.setup(client, roles)
             self.stats.started = time.perf_counter()
             self.deadline = self.stats.started + self.args.seconds
+            # what the set-up made lives until the end: the client's full collections need not walk it
+            gc.collect()
+            gc.freeze()
             gc.callbacks.append(self.stats.pauses)
             try:
                 await asyncio.gather(*(self.seat(client, t, role) for t in tables for role in t.tokens))
             finally:
                 gc.callbacks.remove(self.stats.pauses)
+                gc.unfreeze()
             self.stats.ended = time.perf_counter()
         return self.stats.summary()
 
