@@ -169,6 +169,7 @@ class Stats:
     started: float = 0.0
     ended: float = 0.0
     pauses: Pauses = field(default_factory=Pauses)
+    lag: list[float] = field(default_factory=list)
 
     def count(self, key: str) -> None:
         self.status[key] = self.status.get(key, 0) + 1
@@ -194,6 +195,9 @@ class Stats:
             "status": dict(sorted(self.status.items())),
             "client_gc_ms": {"total": round(self.pauses.total * 1000, 1), "full": self.pauses.count,
                              "longest_full": round(self.pauses.longest * 1000, 1)},
+            "client_loop_lag_ms": {"p50": r(percentile([x * 1000 for x in self.lag], 50)),
+                                   "p99": r(percentile([x * 1000 for x in self.lag], 99)),
+                                   "max": r(max(self.lag) * 1000 if self.lag else math.nan)},
         }
 
 
@@ -260,6 +264,14 @@ class Runner:
             if timed and resp.status_code == 200:
                 self.stats.latencies.append(time.perf_counter() - t0)
         return resp
+
+    async def _lag(self) -> None:
+        """How late this process's event loop wakes a 10 ms sleep (an answer that arrives meanwhile is
+        read that much later: client time, counted in the latency)."""
+        while True:
+            t0 = time.perf_counter()
+            await asyncio.sleep(0.01)
+            self.stats.lag.append(time.perf_counter() - t0 - 0.01)
 
     async def setup(self, client: httpx.AsyncClient, roles: list[str]) -> list[Table]:
         name = f"load-{secrets.token_hex(6)}"
@@ -363,9 +375,11 @@ class Runner:
             gc.freeze()
             gc.set_threshold(saved[0], saved[1], 1_000_000_000)
             gc.callbacks.append(self.stats.pauses)
+            lag = asyncio.create_task(self._lag())
             try:
                 await asyncio.gather(*(self.seat(client, t, role) for t in tables for role in t.tokens))
             finally:
+                lag.cancel()
                 gc.callbacks.remove(self.stats.pauses)
                 gc.set_threshold(*saved)
                 gc.unfreeze()
