@@ -31,6 +31,7 @@ import threading
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from datetime import datetime, timedelta
+from types import SimpleNamespace
 from typing import TYPE_CHECKING, Any
 
 from sqlalchemy import select
@@ -236,14 +237,41 @@ own transaction (:func:`settle`); the listener that runs next in the same thread
 Jobs = list[tuple[notify.Notice, notify.Recipient]]
 
 
-def settle(ctx: ServerContext, s: Session, game: GameRow) -> Jobs | None:
+Seats = tuple[dict[str, SeatRow], dict[int, User]]
+
+
+def seats_for(s: Session, game_id: str) -> Seats | None:
+    """The game's human seats and their users, read before a change's write transaction for
+    :func:`foresee` (None when the listener is not installed: nothing to settle)."""
+    return _seats(s, game_id) if events.has_listener(on_change) else None
+
+
+def foresee(ctx: ServerContext, game: GameRow, seats: Seats | None, waiting: list[str], finished: bool) -> bool:
+    """Before the write transaction of a change of `game` (read as it was, `seats` from
+    :func:`seats_for`): whether the clocks or notices would change once the game waits on `waiting` (or
+    is `finished`). Most actions leave them as they are (the same role goes on deciding); those need no
+    reading under the writer lock at all. As the listener did after the commit, a seat changed meanwhile
+    by another transaction is that transaction's business."""
+    if seats is None:
+        return False
+    humans, users = seats
+    after = SimpleNamespace(id=game.id, waiting=list(waiting), status="finished" if finished else game.status,
+                            pace=game.pace, clock_expires_at=game.clock_expires_at,
+                            clock_grace_at=game.clock_grace_at, clock_expiry_done=game.clock_expiry_done)
+    with db.read(ctx.engine) as s:  # connects only if asked (presence, the --dev clock)
+        return _decide(ctx, s, after, humans, users, server_now(ctx, s)).changed  # type: ignore[arg-type]
+
+
+def settle(ctx: ServerContext, s: Session, game: GameRow, foreseen: bool = True) -> Jobs | None:
     """Inside the write transaction of a change of `game` (its row locked, its new waiting roles set): write
     the clocks and ``notified_at`` as :func:`refresh` would after it, and return the notices to send once
     it has committed (:func:`settled`). The change then costs one write transaction, not two (issue 15's
-    tail: the listener's own transaction queued for the writer lock behind other changes). None when the
-    listener is not installed (nothing to settle)."""
+    tail: the listener's own transaction queued for the writer lock behind other changes). Not
+    `foreseen` (:func:`foresee`): nothing to do. None when the listener is not installed."""
     if not events.has_listener(on_change):
         return None
+    if not foreseen:
+        return []
     humans, users = _seats(s, game.id)
     now = server_now(ctx, s)
     decision = _decide(ctx, s, game, humans, users, now)
