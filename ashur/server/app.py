@@ -105,7 +105,12 @@ def create_app(settings: Settings | None = None, *, migrate: bool = False) -> Fa
         heartbeat = presence.Heartbeat(ctx)
         heartbeat.start()
         collector = gctune.install()
+        checkpointer = db.Checkpointer(ctx.engine) if ctx.sqlite else None
+        if checkpointer is not None:
+            checkpointer.start()
         yield
+        if checkpointer is not None:
+            checkpointer.stop()
         if collector is not None:
             collector.stop()
         sweeper.stop()

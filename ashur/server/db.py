@@ -10,6 +10,7 @@ changes (``SELECT ... FOR UPDATE``, see :mod:`ashur.server.store`).
 from __future__ import annotations
 
 import fcntl
+import logging
 import os
 import threading
 from collections.abc import Iterator
@@ -23,6 +24,10 @@ from sqlalchemy.orm import Session
 from ashur.server import timing
 
 _engines: dict[str, Engine] = {}
+_manual_checkpoints: set[str] = set()
+"""SQLite URLs whose WAL a :class:`Checkpointer` of this process copies back into the database (their
+connections do not checkpoint when they commit)."""
+log = logging.getLogger("ashur.server")
 
 
 def is_sqlite(url: str) -> bool:
@@ -43,6 +48,8 @@ def make_engine(url: str) -> Engine:
             cur.execute("PRAGMA synchronous=NORMAL")
             cur.execute("PRAGMA foreign_keys=ON")
             cur.execute("PRAGMA busy_timeout=30000")
+            if str(engine.url) in _manual_checkpoints:
+                cur.execute("PRAGMA wal_autocheckpoint=0")  # a Checkpointer does it, off the request path
             cur.close()
 
         @event.listens_for(engine, "begin")
@@ -168,3 +175,46 @@ def migrate(url: str) -> None:
             conn.execute(text("SELECT pg_advisory_xact_lock(7158)"))  # one migrator at a time
         cfg.attributes["connection"] = conn
         command.upgrade(cfg, "head")
+
+
+class Checkpointer:
+    """SQLite: copy the write-ahead log back into the database from a background thread every
+    `seconds`, instead of in the commit that finds the log past 1,000 pages (SQLite's automatic
+    checkpoint). Such a commit wrote the pages back and synced the file while it still held the writer's
+    turn: 20-100 ms in about 3 % of the actions under 1,000 games, and every other writer queued behind
+    it. A passive checkpoint waits for no reader or writer and takes no writer lock; a crash loses
+    nothing more (the log is on disk). One per worker process (started in the application's lifespan)."""
+
+    def __init__(self, engine: Engine, seconds: float = 1.0) -> None:
+        self.engine = engine
+        self.seconds = seconds
+        self.stopping = threading.Event()
+        self.thread = threading.Thread(target=self._run, name="ashur-checkpoint", daemon=True)
+
+    def start(self) -> None:
+        _manual_checkpoints.add(str(self.engine.url))
+        self.engine.dispose()  # the pool's connections were opened with the automatic checkpoint
+        self.thread.start()
+
+    def stop(self) -> None:
+        self.stopping.set()
+        self.thread.join(timeout=30)
+        _manual_checkpoints.discard(str(self.engine.url))
+
+    def once(self) -> tuple[int, int, int]:
+        """One passive checkpoint: (busy, pages in the log, pages copied back)."""
+        raw = self.engine.raw_connection()
+        try:
+            cur = raw.cursor()
+            row = cur.execute("PRAGMA wal_checkpoint(PASSIVE)").fetchone()
+            cur.close()
+        finally:
+            raw.close()
+        return (int(row[0]), int(row[1]), int(row[2])) if row else (0, 0, 0)
+
+    def _run(self) -> None:
+        while not self.stopping.wait(self.seconds):
+            try:
+                self.once()
+            except Exception:
+                log.exception("WAL checkpoint failed")

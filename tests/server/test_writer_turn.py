@@ -1,5 +1,6 @@
 """SQLite's writers across worker processes take their turn on a lock file beside the database
-(:func:`ashur.server.db._process_turn`): held for exactly the write transaction, and never for an in-memory database."""
+(:func:`ashur.server.db._process_turn`): held for exactly the write transaction, and never for an in-memory database;
+the write-ahead log is copied back by a background checkpointer, not by the commits."""
 
 from __future__ import annotations
 
@@ -46,4 +47,28 @@ def test_a_write_holds_the_process_turn(tmp_path: Path) -> None:
 def test_an_in_memory_database_has_no_lock_file() -> None:
     engine = create_engine("sqlite://")
     assert db._turn_file(engine) is None
+    engine.dispose()
+
+
+def test_the_checkpointer_copies_the_log_back_off_the_request_path(tmp_path: Path) -> None:
+    url = f"sqlite:///{tmp_path / 'wal.db'}"
+    engine = db.make_engine(url)
+    with db.write(engine) as s:
+        s.execute(text("CREATE TABLE t (x TEXT)"))
+    checkpointer = db.Checkpointer(engine, seconds=3600)  # its thread never wakes here: once() by hand
+    checkpointer.start()
+    try:
+        with engine.connect() as conn:
+            assert conn.exec_driver_sql("PRAGMA wal_autocheckpoint").scalar_one() == 0  # commits leave it
+        for _ in range(40):
+            with db.write(engine) as s:
+                s.execute(text("INSERT INTO t VALUES (:x)"), {"x": "y" * 100_000})
+        busy, pages, copied = checkpointer.once()
+        assert busy == 0 and pages > 1000 and copied == pages  # all of it, without the commits' help
+    finally:
+        checkpointer.stop()
+    assert not checkpointer.thread.is_alive()
+    engine.dispose()
+    with engine.connect() as conn:  # a new connection checkpoints on commit again
+        assert conn.exec_driver_sql("PRAGMA wal_autocheckpoint").scalar_one() == 1000
     engine.dispose()
