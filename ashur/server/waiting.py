@@ -5,7 +5,9 @@ webhook, at most once per waiting period (:func:`ashur.server.notify.plan`).
 - :func:`on_change` is the ``events.after_change`` listener (:func:`install` registers it at start-up). It
   reads the game row (the roles that must decide *now*, not the ones passed in: a chat message passes
   none, and two listeners of one game may run out of order) and writes only when a clock or a
-  ``notified_at`` changes: most actions (a role going on deciding) cost one read.
+  ``notified_at`` changes: most actions (a role going on deciding) cost one read. An action does this in
+  its own write transaction instead (:func:`foresee`, :func:`settle`, :func:`settled`) and the listener
+  skips it: one write transaction per action.
 - Sending happens off the request path, in one worker thread per process (so notices go out in the order
   they were decided); a crash may lose a notice, never send one twice (``notified_at`` is stored first).
 - Connected: this process holds a socket of the seat (:data:`CONNECTIONS`, no query), or another worker
