@@ -30,6 +30,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import contextlib
+import gc
 import ipaddress
 import json
 import math
@@ -135,6 +136,27 @@ def percentile(values: Sequence[float], p: float) -> float:
     return ordered[rank - 1]
 
 
+class Pauses:
+    """This process's garbage-collector pauses (a pause of the client delays every answer it is waiting
+    for: it counts in the latency measured)."""
+
+    def __init__(self) -> None:
+        self.total = 0.0
+        self.longest = 0.0
+        self.count = 0
+        self._start = 0.0
+
+    def __call__(self, phase: str, info: dict[str, Any]) -> None:
+        if phase == "start":
+            self._start = time.perf_counter()
+            return
+        took = time.perf_counter() - self._start
+        self.total += took
+        if info.get("generation") == 2:
+            self.count += 1
+            self.longest = max(self.longest, took)
+
+
 @dataclass
 class Stats:
     """What the clients saw."""
@@ -146,6 +168,8 @@ class Stats:
     think: float = 0.0
     started: float = 0.0
     ended: float = 0.0
+    pauses: Pauses = field(default_factory=Pauses)
+    lag: list[float] = field(default_factory=list)
 
     def count(self, key: str) -> None:
         self.status[key] = self.status.get(key, 0) + 1
@@ -169,6 +193,11 @@ class Stats:
                            "p99": r(percentile(ms, 99)), "max": r(max(ms) if ms else math.nan),
                            "mean": r(sum(ms) / len(ms) if ms else math.nan)},
             "status": dict(sorted(self.status.items())),
+            "client_gc_ms": {"total": round(self.pauses.total * 1000, 1), "full": self.pauses.count,
+                             "longest_full": round(self.pauses.longest * 1000, 1)},
+            "client_loop_lag_ms": {"p50": r(percentile([x * 1000 for x in self.lag], 50)),
+                                   "p99": r(percentile([x * 1000 for x in self.lag], 99)),
+                                   "max": r(max(self.lag) * 1000 if self.lag else math.nan)},
         }
 
 
@@ -178,7 +207,9 @@ def format_summary(s: dict[str, Any]) -> str:
     return (f"{s['games']} games ({s['games_over']} over), {s['actions']} actions in {s['seconds']} s: "
             f"{s['actions_per_second']} actions/s (think {s.get('think_seconds', 0)} s)\n"
             f"action latency ms: p50 {lat['p50']}  p95 {lat['p95']}  p99 {lat['p99']}  max {lat['max']}\n"
-            f"answers: {', '.join(f'{k}: {v}' for k, v in s['status'].items())}")
+            f"answers: {', '.join(f'{k}: {v}' for k, v in s['status'].items())}"
+            + (f"\nclient collector pauses: {s['client_gc_ms']['total']} ms, {s['client_gc_ms']['full']} full "
+               f"(longest {s['client_gc_ms']['longest_full']} ms)" if "client_gc_ms" in s else ""))
 
 
 # --- the clients ----------------------------------------------------------------------------------------
@@ -234,6 +265,14 @@ class Runner:
                 self.stats.latencies.append(time.perf_counter() - t0)
         return resp
 
+    async def _lag(self) -> None:
+        """How late this process's event loop wakes a 10 ms sleep (an answer that arrives meanwhile is
+        read that much later: client time, counted in the latency)."""
+        while True:
+            t0 = time.perf_counter()
+            await asyncio.sleep(0.01)
+            self.stats.lag.append(time.perf_counter() - t0 - 0.01)
+
     async def setup(self, client: httpx.AsyncClient, roles: list[str]) -> list[Table]:
         name = f"load-{secrets.token_hex(6)}"
         resp = await self._request(client, "POST", "/api/register",
@@ -285,6 +324,7 @@ class Runner:
             actions = data.get("actions") or []
             if not actions:
                 table.idle[role] = data["version"]
+                del data, actions, resp  # not held while waiting (see below)
                 versions = set(table.idle.values())
                 if len(table.idle) == len(table.tokens) and len(versions) == 1:
                     if not table.over:  # counted once, by the seat that saw it first
@@ -296,12 +336,16 @@ class Runner:
                 continue
             table.idle.pop(role, None)
             choice = actions[rng.randrange(len(actions))]
+            body = {"action": choice["id"] if isinstance(choice, dict) else choice, "version": data["version"]}
+            # the parsed view is dropped before thinking (and waiting, above): 3,000 seats holding theirs
+            # kept ~1 GB of small objects alive, which this process's own full collections walked
+            # (pauses of the client, timed as the server's latency)
+            del data, actions, choice, resp
             if think > 0:  # not timed; a stale version then gets 409 and a new read
                 pause = rng.expovariate(1.0 / think)
                 if pause >= self.deadline - time.perf_counter():
                     return
                 await asyncio.sleep(pause)
-            body = {"action": choice["id"] if isinstance(choice, dict) else choice, "version": data["version"]}
             try:
                 resp = await self._request(client, "POST", f"/api/games/{table.id}/actions", token, body,
                                            timed=True)
@@ -323,7 +367,22 @@ class Runner:
             tables = await self.setup(client, roles)
             self.stats.started = time.perf_counter()
             self.deadline = self.stats.started + self.args.seconds
-            await asyncio.gather(*(self.seat(client, t, role) for t in tables for role in t.tokens))
+            # No full collection of the client during the play (a bounded run; the young generations are
+            # collected as always): 3,000 seats' coroutines make a full collection of this process take
+            # 0.1-0.3 s, which every answer then waiting counted as latency (16 of them in a 180 s run).
+            saved = gc.get_threshold()
+            gc.collect()
+            gc.freeze()
+            gc.set_threshold(saved[0], saved[1], 1_000_000_000)
+            gc.callbacks.append(self.stats.pauses)
+            lag = asyncio.create_task(self._lag())
+            try:
+                await asyncio.gather(*(self.seat(client, t, role) for t in tables for role in t.tokens))
+            finally:
+                lag.cancel()
+                gc.callbacks.remove(self.stats.pauses)
+                gc.set_threshold(*saved)
+                gc.unfreeze()
             self.stats.ended = time.perf_counter()
         return self.stats.summary()
 

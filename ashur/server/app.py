@@ -36,6 +36,7 @@ from ashur.server import (
     routes_bots,
     routes_table,
     routes_watch,
+    store,
     sweep,
     timing,
     waiting,
@@ -104,7 +105,12 @@ def create_app(settings: Settings | None = None, *, migrate: bool = False) -> Fa
         heartbeat = presence.Heartbeat(ctx)
         heartbeat.start()
         collector = gctune.install()
+        checkpointer = db.Checkpointer(ctx.engine) if ctx.sqlite else None
+        if checkpointer is not None:
+            checkpointer.start()
         yield
+        if checkpointer is not None:
+            checkpointer.stop()
         if collector is not None:
             collector.stop()
         sweeper.stop()
@@ -116,6 +122,7 @@ def create_app(settings: Settings | None = None, *, migrate: bool = False) -> Fa
     app = FastAPI(title="Ashur", version="1", lifespan=lifespan, responses=ERRORS,
                   description="The Ashur game server: accounts, lobby and play over the game-module contract.")
     app.state.ctx = ctx
+    app.add_middleware(store.StateScope)
     if timing.enabled():
         app.add_middleware(timing.ActionTiming)
     app.add_middleware(BodyLimit, limit=settings.max_body,

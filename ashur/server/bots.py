@@ -23,7 +23,7 @@ from sqlalchemy import select
 from ashur import bots as botkinds
 from ashur.core.contract import DEFAULT_BOT_KIND, Action
 from ashur.core.errors import AshurError
-from ashur.server import db, events
+from ashur.server import db, events, store
 from ashur.server.context import ServerContext
 from ashur.server.models import GameRow, SeatRow
 from ashur.server.store import dumps, engine_of, get_row, load_state, record_action, remember
@@ -97,6 +97,10 @@ class BotRunner:
 
     def step(self, game_id: str) -> bool:
         """One bot action in `game_id` if a bot seat must decide; whether one was made."""
+        with store.scope():
+            return self._step(game_id)
+
+    def _step(self, game_id: str) -> bool:
         with db.write(self.ctx.engine) as s:
             row = get_row(s, game_id, lock=True)
             if row.status != "active":

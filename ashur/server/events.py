@@ -32,6 +32,10 @@ def add_listener(listener: Listener) -> None:
         _listeners.append(listener)
 
 
+def has_listener(listener: Listener) -> bool:
+    return listener in _listeners
+
+
 def remove_listener(listener: Listener) -> None:
     if listener in _listeners:
         _listeners.remove(listener)

@@ -19,7 +19,7 @@ from ashur.server import clocks, db, events, waiting
 from ashur.server.context import ServerContext
 from ashur.server.errors import ApiError
 from ashur.server.models import GameRow, LogRow, SeatRow, User, now
-from ashur.server.store import dumps, get_row, new_id, new_token, snapshot, token_hash
+from ashur.server.store import dumps, get_row, new_id, new_token, remember, snapshot, token_hash
 
 PACES = ("live", "fast", "slow")
 BOT_REASONS = ("open", "after")
@@ -207,6 +207,9 @@ def create_game(ctx: ServerContext, user: User | None, req: dict[str, Any], base
             if old is None or old.rematch_id is not None:
                 raise ApiError(409, "this game has a rematch already", id=old.rematch_id if old else None)
             old.rematch_id = gid
+    # the new state goes to the cache like an action's: its first views need not parse it, and its memo
+    # (a reference cycle) is dropped when it leaves the cache instead of waiting for the collector
+    remember(gid, 0, 0, match.state)
     if status == "active":
         events.after_change(ctx, gid, 0, list(row.waiting))
     return {"id": gid, "seats": issued}

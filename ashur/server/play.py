@@ -84,7 +84,10 @@ def act(ctx: ServerContext, game_id: str, seat: SeatRef, action_id: Any, version
     The engine's work and the new snapshot's JSON are done before the write transaction, on the state
     read at `version`; the write transaction (which holds SQLite's write lock, or the game row's lock on
     PostgreSQL) only checks that the game is still at `version` (else 409, as for any stale version) and
-    writes. So the database's write lock is held for the writing only."""
+    writes, with the seats' clocks and notices when they change (:func:`ashur.server.waiting.foresee`
+    and :func:`~ashur.server.waiting.settle`: one write transaction per action, and the seats read
+    under the lock only when the turn passes). So the database's write lock is held for the writing
+    only."""
     role = seat.role
     with timing.phase("read"), db.read(ctx.engine) as s:
         row = get_row(s, game_id)
@@ -92,6 +95,7 @@ def act(ctx: ServerContext, game_id: str, seat: SeatRef, action_id: Any, version
         _playable(row, version)
         state = load_state(s, row)
         before_json = row.state
+        seats = waiting.seats_for(s, game_id)
     game = engine_of(row)
     try:
         if not isinstance(action_id, str):
@@ -105,15 +109,20 @@ def act(ctx: ServerContext, game_id: str, seat: SeatRef, action_id: Any, version
         raise ApiError(422, str(exc), rule=exc.rule) from None
     with timing.phase("prepare"):
         change = prepare(game, int(state["log_n"]), new)
+    with timing.phase("foresee"):
+        foreseen = waiting.foresee(ctx, row, seats, change.waiting, change.result is not None)
     with db.write(ctx.engine) as s, timing.phase("write"):
         row = get_row(s, game_id, lock=True, light=True)
         check_seat(seat, row)
         _playable(row, version)
         record_action(s, row, role, action_id, state, new, change, before_json)
-        new_version, waiting, undo_rev = row.version, list(row.waiting), row.undo_rev
+        new_version, deciding, undo_rev = row.version, list(row.waiting), row.undo_rev
+        with timing.phase("settle"):
+            jobs = waiting.settle(ctx, s, row, foreseen)
     remember(game_id, new_version, undo_rev, new)
     with timing.phase("fanout"):
-        events.after_change(ctx, game_id, new_version, waiting)
+        waiting.settled(game_id, new_version, jobs)
+        events.after_change(ctx, game_id, new_version, deciding)
     return {"version": new_version}
 
 

@@ -61,9 +61,13 @@ class Settings(BaseSettings):
     """The public address of the server (``https://ashur.example.org``): links in mails. Empty:
     ``http://localhost:8000``."""
     session_days: int = 30
-    state_cache: int = 1024
-    """Game states each process keeps in memory (the newest used; each checked against the version in
-    the database). An Assyrian Wars state takes about 0.3 MB; a miss reloads the snapshot and the log."""
+    state_cache: int = 64
+    """Parsed game states each process keeps (the newest used; each checked against the version in the
+    database). Few on purpose: the garbage collector walks every parsed state (:mod:`ashur.server.store`);
+    a miss parses the snapshot and the log's text again (about a millisecond)."""
+    log_cache_mb: int = 64
+    """Megabytes (about) of game logs each process keeps as JSON text, so that a miss of the state cache
+    need not read a game's whole log (the newest used kept; an Assyrian Wars game's log is 0.1-0.2 MB)."""
     sweep_seconds: float = 5.0
     """How often each process looks for pace clocks that ran out (:mod:`ashur.server.sweep`)."""
     bot_kinds: str = Field("random,eager,heuristic", min_length=1, max_length=400)

@@ -4,10 +4,13 @@ transaction."""
 
 from __future__ import annotations
 
+import contextvars
 import hashlib
 import secrets
 import threading
 from collections import OrderedDict
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Any
 
@@ -23,11 +26,144 @@ from ashur.server import timing
 from ashur.server.errors import ApiError
 from ashur.server.models import ActionRow, GameRow, LogRow, now
 
-CACHE_SIZE = 1024
-"""The default of ``ASHUR_STATE_CACHE`` (see :class:`ashur.server.settings.Settings`)."""
-_cache: OrderedDict[str, tuple[int, int, GameState]] = OrderedDict()
-"""game id -> (version, undo_rev, state)."""
+CACHE_SIZE = 64
+"""The default of ``ASHUR_STATE_CACHE`` (see :class:`ashur.server.settings.Settings`): parsed states kept
+per process. Small on purpose: see :data:`_states`."""
+LOG_CACHE_MB = 64
+"""The default of ``ASHUR_LOG_CACHE_MB``: the JSON text of game logs kept per process (:data:`_logs`)."""
+
+
+class _Entry:
+    """A parsed state in :data:`_states`, with who holds it (see :func:`scope`)."""
+
+    __slots__ = ("gone", "state", "undo_rev", "unscoped", "users", "version")
+
+    def __init__(self, version: int, undo_rev: int, state: GameState) -> None:
+        self.version = version
+        self.undo_rev = undo_rev
+        self.state = state
+        self.users = 0
+        """Scopes holding the state now."""
+        self.gone = False
+        """Out of the cache (evicted or replaced by another version)."""
+        self.unscoped = False
+        """Handed out outside any :func:`scope`: its holders are unknown, its memo is never dropped."""
+
+
+_states: OrderedDict[str, _Entry] = OrderedDict()
+"""game id -> the parsed state of its newest version seen (the newest used first out).
+
+A parsed state is a few hundred containers (dicts, lists), and its memo (what the engine computed about
+it) as many again, one of which refers back to the state: a reference cycle. The cyclic garbage collector
+walks every such container on each full collection while it holds the interpreter lock (issue 15's tail:
+1,024 cached states made a full collection 0.4-0.6 s). So few states are kept parsed, the logs are kept
+as JSON text (:data:`_logs`, strings are not walked), and a state leaving the cache has its memo dropped
+as soon as no request holds it any more, which breaks its cycle: it is freed by reference counting, not
+left to the collector."""
+_logs: OrderedDict[str, tuple[int, int, str]] = OrderedDict()
+"""game id -> (undo_rev, entries, their JSON array): a miss of :data:`_states` parses the snapshot and
+this text (one ``orjson.loads`` each, well under a millisecond for a whole game) instead of reading
+every log row. Tuples of strings are untracked by the collector."""
+_log_chars = 0
 _lock = threading.Lock()
+_held: contextvars.ContextVar[list[_Entry] | None] = contextvars.ContextVar("ashur_states_held", default=None)
+
+
+@contextmanager
+def scope() -> Iterator[None]:
+    """Everything that uses a state from :func:`load_state` (or gives one to :func:`remember`) runs inside
+    a scope: a request (:class:`StateScope`), a websocket's view, a bot's step. When the scope ends the
+    states it used are released; one that left the cache meanwhile and that no other scope holds has its
+    memo dropped (nobody can read it any more, so it is safe). States used outside any scope are left to
+    the garbage collector."""
+    held: list[_Entry] = []
+    token = _held.set(held)
+    try:
+        yield
+    finally:
+        _held.reset(token)
+        with _lock:
+            for entry in held:
+                entry.users -= 1
+                _drop_memo_if_free(entry)
+
+
+class StateScope:
+    """ASGI middleware: every HTTP request is one :func:`scope` (websockets scope each view they build)."""
+
+    def __init__(self, app: Any) -> None:
+        self.app = app
+
+    async def __call__(self, scope_: dict[str, Any], receive: Any, send: Any) -> None:
+        if scope_.get("type") != "http":
+            await self.app(scope_, receive, send)
+            return
+        with scope():
+            await self.app(scope_, receive, send)
+
+
+def _hold(entry: _Entry) -> None:
+    """Count the current scope as a holder of `entry` (under :data:`_lock`)."""
+    held = _held.get()
+    if held is None:
+        entry.unscoped = True
+    else:
+        entry.users += 1
+        held.append(entry)
+
+
+def _drop_memo_if_free(entry: _Entry) -> None:
+    if entry.gone and entry.users <= 0 and not entry.unscoped:
+        entry.state.memo.clear()
+
+
+def _retire(entry: _Entry) -> None:
+    """`entry` left the cache (under :data:`_lock`)."""
+    entry.gone = True
+    _drop_memo_if_free(entry)
+
+
+def _put(game_id: str, version: int, undo_rev: int, state: GameState) -> None:
+    """Cache `state` as the game's state at `version` and hold it for the current scope (under
+    :data:`_lock`). An older version than the cached one is held but not cached."""
+    old = _states.get(game_id)
+    if old is not None and old.state is state:
+        old.version, old.undo_rev = version, undo_rev
+        _states.move_to_end(game_id)
+        _hold(old)
+        return
+    entry = _Entry(version, undo_rev, state)
+    _hold(entry)
+    if old is not None and old.version > version:
+        _retire(entry)
+        return
+    if old is not None:
+        _retire(old)
+    _states[game_id] = entry
+    _states.move_to_end(game_id)
+    size = _cache_size()
+    while len(_states) > size:
+        _retire(_states.popitem(last=False)[1])
+
+
+def _keep_log(game_id: str, undo_rev: int, n: int, text: str) -> None:
+    """Keep a game's log text (under :data:`_lock`), the oldest used dropped past ``ASHUR_LOG_CACHE_MB``."""
+    global _log_chars
+    old = _logs.pop(game_id, None)
+    if old is not None:
+        _log_chars -= len(old[2])
+    _logs[game_id] = (undo_rev, n, text)
+    _log_chars += len(text)
+    limit = _log_cache_chars()
+    while _log_chars > limit and _logs:
+        _log_chars -= len(_logs.popitem(last=False)[1][2])
+
+
+def _joined(text: str, entries: list[str]) -> str:
+    """The JSON array `text` with the JSON texts `entries` appended."""
+    if not entries:
+        return text
+    return (text[:-1] + ("," if len(text) > 2 else "") + ",".join(entries) + "]")
 
 
 def new_id() -> str:
@@ -72,40 +208,59 @@ def engine_of(row: GameRow) -> Game:
 def load_state(s: Session, row: GameRow) -> GameState:
     """The state of `row` at its version (the cached object when it is current; never change it).
 
-    On a miss, the snapshot is read; the log too, but when this process holds an older version of the
-    game and no undo happened since (``games.undo_rev``: an undo deletes log entries), only the entries
-    added since are read and appended to the cached log (a log is append-only otherwise): a miss costs
-    the snapshot and the new entries, not the game's whole log."""
+    On a miss the snapshot (``row.state``, read with the row) is parsed, and the log: from this process's
+    text of it (:data:`_logs`) when no undo happened since (``games.undo_rev``: an undo deletes log
+    entries; a log is append-only otherwise), reading only the entries added since; else from its rows."""
     with _lock:
-        hit = _cache.get(row.id)
-        if hit is not None and hit[0] == row.version:
-            _cache.move_to_end(row.id)
-            return hit[2]
+        hit = _states.get(row.id)
+        if hit is not None and hit.version == row.version:
+            _states.move_to_end(row.id)
+            _hold(hit)
+            return hit.state
+        kept = _logs.get(row.id)
     timing.note("miss", 1 if hit is None else 2)
     data = orjson.loads(row.state)
     undo_rev = int(row.undo_rev or 0)
     log_n = int(data.get("log_n", 0))
-    prior = hit[2].log if hit is not None and hit[1] == undo_rev and hit[0] < row.version else None
-    if prior is not None and prior.base == 0 and len(prior) <= log_n:
-        lg = prior.fork()
-        for entry in s.execute(select(LogRow.entry).where(LogRow.game_id == row.id, LogRow.idx >= len(prior))
-                               .order_by(LogRow.idx)).scalars():
-            lg.append(orjson.loads(entry))
+    if kept is not None and kept[0] == undo_rev and kept[1] <= log_n:
+        n, text = kept[1], kept[2]
     else:
-        lg = Log([orjson.loads(e) for e in s.execute(
-            select(LogRow.entry).where(LogRow.game_id == row.id).order_by(LogRow.idx)).scalars()])
-    state = GameState(data, lg)
-    remember(row.id, row.version, undo_rev, state)
+        n, text = 0, "[]"
+    if n < log_n:
+        added = list(s.execute(select(LogRow.entry).where(LogRow.game_id == row.id, LogRow.idx >= n)
+                               .order_by(LogRow.idx)).scalars())
+        text, n = _joined(text, added), n + len(added)
+    state = GameState(data, Log(orjson.loads(text)))
+    with _lock:
+        if n == len(state.log):
+            _keep_log(row.id, undo_rev, n, text)
+        _put(row.id, row.version, undo_rev, state)
     return state
 
 
 def remember(game_id: str, version: int, undo_rev: int, state: GameState) -> None:
-    """Keep `state` as the game's state at `version` (`undo_rev`: the game row's, in the same transaction)."""
+    """Keep `state` as the game's state at `version` (`undo_rev`: the game row's, in the same transaction),
+    and its new log entries in the log's text when that text holds the entries before them."""
+    undo_rev = int(undo_rev or 0)
     with _lock:
-        _cache[game_id] = (version, int(undo_rev or 0), state)
-        _cache.move_to_end(game_id)
-        while len(_cache) > _cache_size():
-            _cache.popitem(last=False)
+        kept = _logs.get(game_id)
+    added: list[str] | None = None
+    lg = state.log
+    if kept is not None and kept[0] == undo_rev and lg.base == 0 and kept[1] <= len(lg):
+        added = [dumps(entry) for _i, entry in lg.since(kept[1])]
+    with _lock:
+        if added is not None and _logs.get(game_id) is kept and kept is not None:
+            _keep_log(game_id, undo_rev, kept[1] + len(added), _joined(kept[2], added))
+        elif kept is not None and (kept[0] != undo_rev or kept[1] > len(lg)):
+            _forget_log(game_id)
+        _put(game_id, version, undo_rev, state)
+
+
+def _forget_log(game_id: str) -> None:
+    global _log_chars
+    old = _logs.pop(game_id, None)
+    if old is not None:
+        _log_chars -= len(old[2])
 
 
 def _cache_size() -> int:
@@ -114,9 +269,25 @@ def _cache_size() -> int:
     return max(1, get_settings().state_cache)
 
 
+def _log_cache_chars() -> int:
+    from ashur.server.settings import get_settings
+
+    return max(0, get_settings().log_cache_mb) * 1_000_000
+
+
 def forget(game_id: str) -> None:
+    """Drop the game's cached state and log text (an undo rewrote them)."""
     with _lock:
-        _cache.pop(game_id, None)
+        entry = _states.pop(game_id, None)
+        if entry is not None:
+            _retire(entry)
+        _forget_log(game_id)
+
+
+def cached() -> dict[str, int]:
+    """What this process holds now: parsed states, logs kept as text and their characters (tests and
+    the timing lines; without the lock, as a collector's callback may run while a thread holds it)."""
+    return {"states": len(_states), "logs": len(_logs), "log_chars": _log_chars}
 
 
 def snapshot(state: GameState) -> str:

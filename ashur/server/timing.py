@@ -1,13 +1,16 @@
 """Timing of ``POST /api/games/{id}/actions`` split into its parts (issue 15's load figure), off unless
 ``ASHUR_TIMING`` names a file prefix: each worker process then appends one JSON line per action to
-``PREFIX.PID.jsonl``, and one line per garbage collection of the oldest generation.
+``PREFIX.PID.jsonl``, one per seat view read (``"kind": "view"``: its total and whether it missed the state
+cache), and one line per garbage collection of the oldest generation.
 
 A line of an action: ``total`` (the ASGI call, thread-pool queueing included), ``gc`` (collector pauses
 in this process during the request, any thread), ``miss`` (the state was not in this process's cache),
 and the milliseconds of each phase that ran: ``seat`` (seat-token lookup), ``read`` (game row and state),
 ``engine`` (the engine's act), ``prepare`` (the new snapshot's JSON, log entries, result), ``lock`` (this
 process's writer turn), ``begin`` (SQLite ``BEGIN IMMEDIATE``: waiting for another process's writer),
-``write`` (the rows), ``commit``, ``fanout`` (websocket pokes, bot wake-up, clock and notice listener).
+``write`` (the rows, ``settle`` included: the seats' clocks and notices in the same transaction),
+``commit``, ``fanout`` (websocket pokes, bot wake-up, the listeners). A collection's line has its pause, the
+objects the collector tracks after it (frozen ones not counted) and what the state cache holds.
 Nothing here changes what the server does; with the variable unset every call is a cheap no-op.
 """
 
@@ -26,7 +29,7 @@ import orjson
 
 _PREFIX = os.environ.get("ASHUR_TIMING", "").strip()
 _record: contextvars.ContextVar[dict[str, Any] | None] = contextvars.ContextVar("ashur_timing", default=None)
-_out_lock = threading.Lock()
+_out_lock = threading.RLock()  # a collection's callback may write while this thread writes
 _gc_total = 0.0
 _gc_start = 0.0
 
@@ -48,7 +51,10 @@ def _on_gc(phase: str, info: dict[str, Any]) -> None:
     took = time.perf_counter() - _gc_start
     _gc_total += took
     if info.get("generation") == 2:
-        _write({"gc2": round(took * 1000, 2), "collected": info.get("collected"), "at": time.time()})
+        from ashur.server import store
+
+        _write({"gc2": round(took * 1000, 2), "collected": info.get("collected"), "at": time.time(),
+                "tracked": len(gc.get_objects()), **store.cached()})
 
 
 if _PREFIX:
@@ -77,17 +83,18 @@ def phase(name: str) -> Iterator[None]:
 
 
 class ActionTiming:
-    """ASGI middleware: a record per ``POST .../actions`` (installed only when timing)."""
+    """ASGI middleware: a record per ``POST .../actions`` and ``GET .../view`` (installed only when timing)."""
 
     def __init__(self, app: Any) -> None:
         self.app = app
 
     async def __call__(self, scope: dict[str, Any], receive: Any, send: Any) -> None:
-        if scope.get("type") != "http" or scope.get("method") != "POST" or not scope.get("path", "").endswith(
-                "/actions"):
+        path = scope.get("path", "")
+        if scope.get("type") != "http" or (scope.get("method"), path.rsplit("/", 1)[-1]) not in (
+                ("POST", "actions"), ("GET", "view")):
             await self.app(scope, receive, send)
             return
-        rec: dict[str, Any] = {}
+        rec: dict[str, Any] = {} if scope["method"] == "POST" else {"kind": "view"}
         token = _record.set(rec)
         status = 0
 

@@ -5,7 +5,9 @@ webhook, at most once per waiting period (:func:`ashur.server.notify.plan`).
 - :func:`on_change` is the ``events.after_change`` listener (:func:`install` registers it at start-up). It
   reads the game row (the roles that must decide *now*, not the ones passed in: a chat message passes
   none, and two listeners of one game may run out of order) and writes only when a clock or a
-  ``notified_at`` changes: most actions (a role going on deciding) cost one read.
+  ``notified_at`` changes: most actions (a role going on deciding) cost one read. An action does this in
+  its own write transaction instead (:func:`foresee`, :func:`settle`, :func:`settled`) and the listener
+  skips it: one write transaction per action.
 - Sending happens off the request path, in one worker thread per process (so notices go out in the order
   they were decided); a crash may lose a notice, never send one twice (``notified_at`` is stored first).
 - Connected: this process holds a socket of the seat (:data:`CONNECTIONS`, no query), or another worker
@@ -27,9 +29,11 @@ from __future__ import annotations
 
 import logging
 import os
+import threading
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from datetime import datetime, timedelta
+from types import SimpleNamespace
 from typing import TYPE_CHECKING, Any
 
 from sqlalchemy import select
@@ -206,16 +210,85 @@ def _decide(ctx: ServerContext, s: Session, game: GameRow, humans: dict[str, Sea
 
 def _load(s: Session, game_id: str, *, lock: bool) -> tuple[GameRow, dict[str, SeatRow], dict[int, User]]:
     game = get_row(s, game_id, lock=lock, light=True)  # not the snapshot: a clock never reads it
+    return (game, *_seats(s, game_id))
+
+
+def _seats(s: Session, game_id: str) -> tuple[dict[str, SeatRow], dict[int, User]]:
+    """The game's human seats by role and their users by id."""
     humans = {r.role: r for r in s.execute(select(SeatRow).where(SeatRow.game_id == game_id)
                                            .order_by(SeatRow.id)).scalars() if r.kind == "human"}
     ids = {r.user_id for r in humans.values() if r.user_id is not None}
     users = {u.id: u for u in s.execute(select(User).where(User.id.in_(ids))).scalars()} if ids else {}
-    return game, humans, users
+    return humans, users
 
 
 def on_change(ctx: ServerContext, game_id: str, version: int, waiting_roles: list[str]) -> None:
-    """The ``after_change`` listener: :func:`refresh` of the game now."""
+    """The ``after_change`` listener: :func:`refresh` of the game now, unless the change's own transaction
+    did it already (:func:`settle`)."""
+    done = getattr(_settled, "change", None)
+    _settled.change = None
+    if done == (game_id, version):
+        return
     refresh(ctx, game_id)
+
+
+_settled = threading.local()
+"""``change``: the (game id, version) whose clocks and notices this thread's last change settled in its
+own transaction (:func:`settle`); the listener that runs next in the same thread then has nothing to do."""
+
+Jobs = list[tuple[notify.Notice, notify.Recipient]]
+
+
+Seats = tuple[dict[str, SeatRow], dict[int, User]]
+
+
+def seats_for(s: Session, game_id: str) -> Seats | None:
+    """The game's human seats and their users, read before a change's write transaction for
+    :func:`foresee` (None when the listener is not installed: nothing to settle)."""
+    return _seats(s, game_id) if events.has_listener(on_change) else None
+
+
+def foresee(ctx: ServerContext, game: GameRow, seats: Seats | None, waiting: list[str], finished: bool) -> bool:
+    """Before the write transaction of a change of `game` (read as it was, `seats` from
+    :func:`seats_for`): whether the clocks or notices would change once the game waits on `waiting` (or
+    is `finished`). Most actions leave them as they are (the same role goes on deciding); those need no
+    reading under the writer lock at all. As the listener did after the commit, a seat changed meanwhile
+    by another transaction is that transaction's business."""
+    if seats is None:
+        return False
+    humans, users = seats
+    after = SimpleNamespace(id=game.id, waiting=list(waiting), status="finished" if finished else game.status,
+                            pace=game.pace, clock_expires_at=game.clock_expires_at,
+                            clock_grace_at=game.clock_grace_at, clock_expiry_done=game.clock_expiry_done)
+    with db.read(ctx.engine) as s:  # connects only if asked (presence, the --dev clock)
+        return _decide(ctx, s, after, humans, users, server_now(ctx, s)).changed  # type: ignore[arg-type]
+
+
+def settle(ctx: ServerContext, s: Session, game: GameRow, foreseen: bool = True) -> Jobs | None:
+    """Inside the write transaction of a change of `game` (its row locked, its new waiting roles set): write
+    the clocks and ``notified_at`` as :func:`refresh` would after it, and return the notices to send once
+    it has committed (:func:`settled`). The change then costs one write transaction, not two (issue 15's
+    tail: the listener's own transaction queued for the writer lock behind other changes). Not
+    `foreseen` (:func:`foresee`): nothing to do. None when the listener is not installed."""
+    if not events.has_listener(on_change):
+        return None
+    if not foreseen:
+        return []
+    humans, users = _seats(s, game.id)
+    now = server_now(ctx, s)
+    decision = _decide(ctx, s, game, humans, users, now)
+    if not decision.changed:
+        return []
+    jobs, _moved = _apply(game, humans, users, decision, now)
+    return jobs  # a moved clock needs no poke of its own: after_change pokes after this commit
+
+
+def settled(game_id: str, version: int, jobs: Jobs | None) -> None:
+    """After the commit of a change that ran :func:`settle`: send its notices; the listener skips it."""
+    if jobs is None:
+        return
+    _settled.change = (game_id, version)
+    send(jobs)
 
 
 def refresh(ctx: ServerContext, game_id: str, at: datetime | None = None) -> None:
@@ -228,31 +301,39 @@ def refresh(ctx: ServerContext, game_id: str, at: datetime | None = None) -> Non
         game, humans, users = _load(s, game_id, lock=False)
         if not _decide(ctx, s, game, humans, users, now).changed:
             return
-    jobs: list[tuple[notify.Notice, notify.Recipient]] = []
     with db.write(ctx.engine) as s:
         game, humans, users = _load(s, game_id, lock=True)
         decision = _decide(ctx, s, game, humans, users, now)
-        moved = False
-        for role, seat in humans.items():
-            if decision.clocks[role] != seat.clock:
-                seat.clock = decision.clocks[role]
-                moved = game.pace is not None  # without a pace no clock is shown: nothing to push
-        if not _same_time(decision.expires, game.clock_expires_at):
-            game.clock_expires_at = decision.expires
-        if not _same_time(decision.grace, game.clock_grace_at):
-            game.clock_grace_at = decision.grace
-        if moved:
-            game.clock_rev += 1
-        for role in decision.due:
-            humans[role].notified_at = now  # before sending: a crash loses a notice, never doubles it
-            user = users[humans[role].user_id]  # type: ignore[index]
-            assert _sending is not None
-            link = notify.game_link(_sending.base_url, game.id)
-            jobs.append((notify.Notice.for_game(game.game, game.scenario, game.id, role, link, user.lang or "en"),
-                         notify.Recipient(user.email, user.webhook_url, user.lang or "en")))
+        jobs, moved = _apply(game, humans, users, decision, now)
     if moved:
         events.poke(ctx, game_id)
     send(jobs)
+
+
+def _apply(game: GameRow, humans: dict[str, SeatRow], users: dict[int, User], decision: _Decision,
+           now: datetime) -> tuple[Jobs, bool]:
+    """Write `decision` into the rows; the notices to send after the commit, and whether a shown clock
+    moved (``clock_rev``)."""
+    jobs: Jobs = []
+    moved = False
+    for role, seat in humans.items():
+        if decision.clocks[role] != seat.clock:
+            seat.clock = decision.clocks[role]
+            moved = game.pace is not None  # without a pace no clock is shown: nothing to push
+    if not _same_time(decision.expires, game.clock_expires_at):
+        game.clock_expires_at = decision.expires
+    if not _same_time(decision.grace, game.clock_grace_at):
+        game.clock_grace_at = decision.grace
+    if moved:
+        game.clock_rev += 1
+    for role in decision.due:
+        humans[role].notified_at = now  # before sending: a crash loses a notice, never doubles it
+        user = users[humans[role].user_id]  # type: ignore[index]
+        assert _sending is not None
+        link = notify.game_link(_sending.base_url, game.id)
+        jobs.append((notify.Notice.for_game(game.game, game.scenario, game.id, role, link, user.lang or "en"),
+                     notify.Recipient(user.email, user.webhook_url, user.lang or "en")))
+    return jobs, moved
 
 
 def send(jobs: list[tuple[notify.Notice, notify.Recipient]]) -> None:

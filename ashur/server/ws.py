@@ -27,7 +27,7 @@ from fastapi import WebSocket, WebSocketDisconnect
 from sqlalchemy import func, select
 from starlette.concurrency import run_in_threadpool
 
-from ashur.server import db
+from ashur.server import db, store
 from ashur.server.context import ServerContext
 from ashur.server.events import CHANNEL
 from ashur.server.models import ChatRow, GameRow
@@ -157,7 +157,7 @@ class Hub:
         version or the clocks moved, new chat (not to spectators). A view carries its clock revision under
         the private key ``_clock_rev`` (not sent)."""
         out: list[dict[str, Any]] = []
-        with db.read(self.ctx.engine) as s:
+        with store.scope(), db.read(self.ctx.engine) as s:
             row = get_row(s, sub.game_id)
             if (row.version, row.clock_rev) != (sub.version, sub.clock_rev):
                 shown = watch_view(s, row, self.ctx) if sub.watching else seat_view(s, row, sub.role, self.ctx)

@@ -42,3 +42,19 @@ def test_timing_is_a_no_op_without_a_record() -> None:
         pass
     timing.note("miss", 1)  # no request record: nothing kept, nothing raised
     assert timing._record.get() is None
+
+
+def test_switch_interval_reads_the_environment(monkeypatch: pytest.MonkeyPatch) -> None:
+    import sys
+
+    saved = sys.getswitchinterval()
+    try:
+        monkeypatch.delenv("ASHUR_SWITCH_MS", raising=False)
+        assert gctune.switch_interval() == gctune.DEFAULT_SWITCH_MS
+        assert sys.getswitchinterval() == gctune.DEFAULT_SWITCH_MS / 1000
+        monkeypatch.setenv("ASHUR_SWITCH_MS", "5")  # Python's own
+        assert gctune.switch_interval() == 5.0 and sys.getswitchinterval() == 0.005
+        monkeypatch.setenv("ASHUR_SWITCH_MS", "often")
+        assert gctune.switch_interval() == gctune.DEFAULT_SWITCH_MS
+    finally:
+        sys.setswitchinterval(saved)
