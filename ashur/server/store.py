@@ -290,6 +290,9 @@ def cached() -> dict[str, int]:
     return {"states": len(_states), "logs": len(_logs), "log_chars": _log_chars}
 
 
+timing.add_gc_fields(cached)
+
+
 def snapshot(state: GameState) -> str:
     return dumps(dict(state))
 

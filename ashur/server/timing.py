@@ -21,7 +21,7 @@ import gc
 import os
 import threading
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from typing import Any
 
@@ -51,10 +51,20 @@ def _on_gc(phase: str, info: dict[str, Any]) -> None:
     took = time.perf_counter() - _gc_start
     _gc_total += took
     if info.get("generation") == 2:
-        from ashur.server import store
-
+        extra: dict[str, Any] = {}
+        for fields in _gc_fields:
+            extra.update(fields())
         _write({"gc2": round(took * 1000, 2), "collected": info.get("collected"), "at": time.time(),
-                "tracked": len(gc.get_objects()), **store.cached()})
+                "tracked": len(gc.get_objects()), **extra})
+
+
+_gc_fields: list[Callable[[], dict[str, Any]]] = []
+
+
+def add_gc_fields(fields: Callable[[], dict[str, Any]]) -> None:
+    """Register what a full collection's line also reports (the store's caches register here, so this
+    module, below the store, does not import it)."""
+    _gc_fields.append(fields)
 
 
 if _PREFIX:

@@ -43,7 +43,7 @@ def add_tribute(ctx: Ctx, payer: str, receiver: str, why: str, rule: str) -> Non
         return  # 7.1 Elimination: an eliminated country pays no tribute
     amount = tribute_rate(ctx, payer) if not ctx.is_minor_city(payer) else 1
     ctx.s["tribute"].append({"payer": payer, "to": receiver, "amount": amount, "why": why})
-    ctx.log("aw.tribute_paid", rule, payer=payer, receiver=receiver, amount=amount, why=why)
+    ctx.log("aw.tribute_paid", rule, payer=payer, receiver=receiver, amount=amount, why=f"aw.tribute_why.{why}")
     if receiver == ASSYRIA:
         tribute_peace(ctx, payer)
 
