@@ -134,27 +134,31 @@ def _arrays(idx: list[int], weights: list[float]) -> tuple[np.ndarray, np.ndarra
     return np.asarray(idx, dtype=np.int64), np.asarray(weights, dtype=np.float64)
 
 
+def _memoised(memo: dict[Any, tuple[np.ndarray, np.ndarray]], key: Any, x: Any, path: str, size: int,
+              ) -> tuple[np.ndarray, np.ndarray]:
+    """The features of subtree `x` under `path` as arrays, from `memo` by `key` or computed and kept there
+    (every memo is emptied when together they hold more than :data:`_RECORDS_MAX` subtrees)."""
+    found = memo.get(key)
+    if found is None:
+        if _held[0] > _RECORDS_MAX:
+            for held in (*_RECORDS.values(), *_KEYED.values()):
+                held.clear()
+            _held[0] = 0
+        i: list[int] = []
+        w: list[float] = []
+        _hashed(x, path, size, i, w)
+        found = memo[key] = _arrays(i, w)
+        _held[0] += 1
+    return found
+
+
 def _records(xs: Any, path: str, size: int, parts_i: list[np.ndarray], parts_w: list[np.ndarray]) -> None:
     """The features of the second-level subtrees `xs` (the pieces, the areas, log entries...) under `path`,
     memoised per subtree by its JSON as small arrays: most of them are the same from one view to the next."""
-    memo = _RECORDS.get((size, path))
-    if memo is None:
-        memo = _RECORDS[(size, path)] = {}
+    memo = _RECORDS.setdefault((size, path), {})
     dumps = orjson.dumps
-    get = memo.get
     for x in xs:
-        key = dumps(x)
-        found = get(key)
-        if found is None:
-            if _held[0] > _RECORDS_MAX:
-                for held in (*_RECORDS.values(), *_KEYED.values()):
-                    held.clear()
-                _held[0] = 0
-            i: list[int] = []
-            w: list[float] = []
-            _hashed(x, path, size, i, w)
-            found = memo[key] = _arrays(i, w)
-            _held[0] += 1
+        found = _memoised(memo, dumps(x), x, path, size)
         parts_i.append(found[0])
         parts_w.append(found[1])
 
@@ -164,25 +168,14 @@ _KEYED: dict[tuple[int, str], dict[tuple[str, bytes], tuple[np.ndarray, np.ndarr
 
 def _keyed(table: dict[str, Any], path: str, size: int, parts_i: list[np.ndarray], parts_w: list[np.ndarray]) -> None:
     """:func:`_records` for the entries of a dict (the pieces, the areas by id): each entry's features under
-    ``path/<key>``, memoised by its key and JSON (no path is formatted unless an entry is new)."""
-    memo = _KEYED.get((size, path))
-    if memo is None:
-        memo = _KEYED[(size, path)] = {}
+    ``path/<key>``, memoised by its key and JSON. The path is formatted only for an entry not yet met."""
+    memo = _KEYED.setdefault((size, path), {})
     dumps = orjson.dumps
-    get = memo.get
     for c, z in table.items():
         key = (c, dumps(z))
-        found = get(key)
+        found = memo.get(key)
         if found is None:
-            if _held[0] > _RECORDS_MAX:
-                for held in (*_RECORDS.values(), *_KEYED.values()):
-                    held.clear()
-                _held[0] = 0
-            i: list[int] = []
-            w: list[float] = []
-            _hashed(z, f"{path}/{c}", size, i, w)
-            found = memo[key] = _arrays(i, w)
-            _held[0] += 1
+            found = _memoised(memo, key, z, f"{path}/{c}", size)
         parts_i.append(found[0])
         parts_w.append(found[1])
 

@@ -26,7 +26,10 @@ from __future__ import annotations
 
 import re
 import string
+from pathlib import Path
 from typing import Any
+
+import yaml
 
 WORDS = {"word.none": "none", "word.yes": "yes", "word.no": "no", "word.and": " and ", "word.comma": ", "}
 """English defaults of the few words the renderer itself needs."""
@@ -125,3 +128,18 @@ def render_entry(entry: dict[str, Any], catalog: dict[str, str]) -> str:
 def placeholders(template: str) -> set[str]:
     """The parameter names a template uses."""
     return {name for _, name, _, _ in string.Formatter().parse(template) if name}
+
+
+def read_catalog(folder: Path) -> dict[str, str]:
+    """Every message file of one language's folder (``messages/<lang>/*.yaml``) merged into one catalog; a
+    missing folder gives an empty one, and a key defined twice is an error naming its file."""
+    out: dict[str, str] = {}
+    if not folder.is_dir():
+        return out
+    for path in sorted(folder.glob("*.yaml")):
+        data = yaml.safe_load(path.read_text(encoding="utf-8")) or {}
+        for k, v in data.items():
+            if str(k) in out:
+                raise ValueError(f"{path.name}: message key {k!r} defined twice")
+            out[str(k)] = str(v)
+    return out

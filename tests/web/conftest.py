@@ -85,6 +85,20 @@ def shot(page: Any, name: str) -> Path:
     return path
 
 
+def click_and_pick(page: Any, targets: Any, rnd: Any, *, dispatch: bool = False) -> None:
+    """Click one of `targets` at random (by a dispatched event when `dispatch`, for SVG shapes under others),
+    then one item of the menu the click opens, when it opens one (a place or card offering several actions)."""
+    target = targets.nth(rnd.randrange(targets.count()))
+    if dispatch:
+        target.dispatch_event("click")
+    else:
+        target.click()
+    menu = page.locator(".popup.menu button.action")
+    page.wait_for_timeout(30)
+    if menu.count():
+        menu.nth(rnd.randrange(menu.count())).click()
+
+
 @pytest.fixture(scope="session", autouse=True)
 def _tmp_home() -> Iterator[None]:
     """Chromium writes its profile under HOME: keep it in a temporary folder."""

@@ -11,7 +11,7 @@ from typing import Any
 import httpx
 import pytest
 
-from tests.web.conftest import WebServer, shot
+from tests.web.conftest import WebServer, click_and_pick, shot
 from tests.web.test_table import open_seat
 
 GAME = "assyria"
@@ -55,18 +55,10 @@ def click_once(page: Any, rnd: random.Random) -> str:
     board = page.locator("#board .hl")
     cards = page.locator("#hand li.card.playable")
     if board.count() and rnd.random() < 0.7:
-        board.nth(rnd.randrange(board.count())).dispatch_event("click")
-        menu = page.locator(".popup.menu button.action")
-        page.wait_for_timeout(30)
-        if menu.count():
-            menu.nth(rnd.randrange(menu.count())).click()
+        click_and_pick(page, board, rnd, dispatch=True)
         return "board"
     if cards.count() and rnd.random() < 0.7:
-        cards.nth(rnd.randrange(cards.count())).click()
-        menu = page.locator(".popup.menu button.action")
-        page.wait_for_timeout(30)
-        if menu.count():
-            menu.nth(rnd.randrange(menu.count())).click()
+        click_and_pick(page, cards, rnd)
         return "card"
     buttons = page.locator("#actions button.action")
     buttons.nth(rnd.randrange(buttons.count())).click()

@@ -15,7 +15,7 @@ import pytest
 
 from ashur.core import registry
 from ashur.core.contract import resolve_options
-from tests.web.conftest import WebServer, shot
+from tests.web.conftest import WebServer, click_and_pick, shot
 from tests.web.test_table import GAME, new_game, open_seat, roles_of
 
 #: A whole game must end within this many of the seat's decisions (a limit, not a timing).
@@ -35,11 +35,7 @@ def click_once(page: Any, rnd: random.Random) -> str:
     board = page.locator("#board rect.hl")
     buttons = page.locator("#actions button.action")
     if board.count() and rnd.random() < 0.5:
-        board.nth(rnd.randrange(board.count())).dispatch_event("click")
-        menu = page.locator(".popup.menu button.action")
-        page.wait_for_timeout(30)
-        if menu.count():
-            menu.nth(rnd.randrange(menu.count())).click()
+        click_and_pick(page, board, rnd, dispatch=True)
         return "board"
     n = buttons.count()
     # a light preference for the impulse's end keeps the game to a few minutes, as the bots' own games

@@ -11,11 +11,10 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
-import yaml
-
 from ashur.core import flow
 from ashur.core.contract import Action, Game, OptionSpec, Result, ScenarioInfo
 from ashur.core.errors import IllegalAction
+from ashur.core.i18n import read_catalog
 from ashur.core.statedata import GameState, as_state, clone, copy_actions
 from ashur.core.validate import check_action_id
 from ashur.games.assyria.content import content
@@ -277,17 +276,7 @@ class Assyria(Game):
 @lru_cache(maxsize=4)
 def _catalog(lang: str) -> dict[str, str]:
     """Every message file of a language (``messages/<lang>/*.yaml``) merged; a key defined twice is an error."""
-    out: dict[str, str] = {}
-    folder = MESSAGES / lang
-    if not folder.is_dir():
-        return out
-    for path in sorted(folder.glob("*.yaml")):
-        data = yaml.safe_load(path.read_text(encoding="utf-8")) or {}
-        for k, v in data.items():
-            if str(k) in out:
-                raise ValueError(f"{path.name}: message key {k!r} defined twice")
-            out[str(k)] = str(v)
-    return out
+    return read_catalog(MESSAGES / lang)
 
 
 GAME = Assyria()

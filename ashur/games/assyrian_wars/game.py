@@ -16,6 +16,7 @@ import yaml
 from ashur.core import flow
 from ashur.core.contract import Action, Game, OptionSpec, Result, ScenarioInfo
 from ashur.core.errors import IllegalAction, SetupError
+from ashur.core.i18n import read_catalog
 from ashur.core.statedata import GameState, as_state, clone, copy_actions, fork
 from ashur.core.validate import check_action_id
 from ashur.games.assyrian_wars.ctx import Ctx
@@ -542,16 +543,7 @@ class AssyrianWars(Game):
 @lru_cache(maxsize=4)
 def _catalog(lang: str) -> dict[str, str]:
     """All message files of a language (``messages/<lang>/*.yaml``, one per rules topic) merged."""
-    out: dict[str, str] = {}
-    folder = MESSAGES / lang
-    if not folder.is_dir():
-        return out
-    for path in sorted(folder.glob("*.yaml")):
-        data = yaml.safe_load(path.read_text(encoding="utf-8")) or {}
-        for k, v in data.items():
-            if str(k) in out:
-                raise ValueError(f"{path.name}: message key {k!r} defined twice")
-            out[str(k)] = str(v)
+    out = read_catalog(MESSAGES / lang)
     from ashur.games.assyrian_wars.names import add_names
 
     add_names(lang, out, _catalog("en") if lang != "en" else out, content())

@@ -15,8 +15,9 @@ from typing import Any
 
 from pydantic import BaseModel, ValidationError
 
+from ashur.core.yamlio import YamlSyntaxError, line_of, read_yaml
+
 from .schema import BoardFile, CardsFile, Setup, SetupsFile, TracksFile
-from .yamlio import YamlSyntaxError, line_of, read_yaml
 
 DIRECTORY = Path(__file__).resolve().parent
 FILES: dict[str, type[BaseModel]] = {

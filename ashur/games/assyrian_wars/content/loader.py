@@ -14,6 +14,8 @@ from typing import Any
 
 from pydantic import BaseModel, ValidationError
 
+from ashur.core.yamlio import LineDict, LineList, YamlSyntaxError, line_of, read_yaml
+
 from .effects import CardsFile
 from .errors import Problem
 from .model import Content, PlacedFleet, PlacedForce, ScenarioSetup
@@ -35,7 +37,6 @@ from .schema import (
     TimetableFile,
     UnitCounter,
 )
-from .yamlio import LineDict, LineList, YamlSyntaxError, line_of, read_yaml
 
 DEFAULT_DIRECTORY = Path(__file__).resolve().parent
 

@@ -7,10 +7,11 @@ from __future__ import annotations
 
 from typing import Any
 
+from ashur.core.yamlio import line_of
+
 from .errors import Problem
 from .loader import Parsed, entry_label
 from .model import Content
-from .yamlio import line_of
 
 #: Powers in Impulse Track order (1.1 A, German 1.1 A numbers them 1-5).
 POWER_ORDER = ("assyria", "mede", "egypt", "babylonia", "elam")

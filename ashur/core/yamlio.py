@@ -1,4 +1,5 @@
-"""YAML reading that keeps line numbers, so that every data error can name its file and line.
+"""YAML reading that keeps line numbers, so that every data error can name its file and line (every game's
+content loader reads its files through it).
 
 Mappings are read into :class:`LineDict` (a plain ``dict`` subclass that remembers the line of the
 mapping and of each key) and sequences into :class:`LineList`. Pydantic accepts both as ordinary
@@ -83,8 +84,10 @@ class YamlSyntaxError(Exception):
         self.message = message
 
 
-def read_yaml(path: Path, name: str) -> Any:
-    """Parse one YAML file with line numbers kept; raise :class:`YamlSyntaxError` on bad syntax."""
+def read_yaml(path: Path, name: str | None = None) -> Any:
+    """Parse one YAML file with line numbers kept; raise :class:`YamlSyntaxError` (naming the file as `name`,
+    by default its file name) on bad syntax."""
+    name = path.name if name is None else name
     try:
         text = path.read_text(encoding="utf-8")
     except OSError as exc:
