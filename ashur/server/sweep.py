@@ -25,6 +25,8 @@ How it stays cheap and safe with several workers and hosts on one database:
   gives). A handed seat is no human seat any more and an ended game no active one: it happens once.
 - Absences (:mod:`ashur.server.away`) whose end has passed are ended by the sweep too, at their end: the
   paused clocks start again from then. An away player's seat gets none of the sweep's notices.
+- Games whose clocks ran before ``clock_grace_at`` existed (migration 0004) get it when a process starts
+  (:func:`backfill_grace`, once, idempotent), so the sweep sees their grace without waiting for a change.
 - With ``--dev`` the server's clock is the moved one (``POST /api/dev/clock``); tests run clocks out so.
 """
 
@@ -158,6 +160,32 @@ def handle(ctx: ServerContext, game_id: str) -> list[str]:
     return [*late, *gone]
 
 
+def backfill_grace(ctx: ServerContext, limit: int = 10_000) -> list[str]:
+    """Fill ``games.clock_grace_at`` of the active paced games that lack it (games whose clocks ran before
+    migration 0004 added the column; until their next change the sweep would not see their grace): the
+    ids of the games filled. Each game in its own locked write transaction, computed as every change
+    computes it (:func:`ashur.server.waiting.pending_grace`), so several processes starting together
+    write the same value."""
+    with db.read(ctx.engine) as s:
+        lacking = s.execute(select(GameRow.id).where(
+            GameRow.status == "active", GameRow.pace.is_not(None), GameRow.clock_grace_at.is_(None))
+            .limit(limit)).scalars().all()
+    filled = []
+    for game_id in lacking:
+        with db.write(ctx.engine) as s:
+            game, humans, _users = waiting._load(s, game_id, lock=True)
+            if game.status != "active" or game.clock_grace_at is not None:
+                continue
+            grace = waiting.pending_grace(ctx, game, {r: x.clock for r, x in humans.items()})
+            if grace is not None:
+                game.clock_grace_at = grace
+                filled.append(game_id)
+    if filled:
+        log.info("the grace of %d games with running clocks was filled in (games from before migration 0004)",
+                 len(filled))
+    return filled
+
+
 def sweep_once(ctx: ServerContext) -> list[str]:
     """One look: end the absences whose end has passed (:func:`ashur.server.away.end_due`: their clocks
     start again), then handle every game whose clock ran out; the ids of the games handled here."""
@@ -191,6 +219,10 @@ class Sweeper:
             self._task.cancel()
 
     async def _loop(self) -> None:
+        try:
+            await run_in_threadpool(backfill_grace, self.ctx)
+        except Exception:
+            log.exception("filling in the grace of older games failed")
         while True:
             await asyncio.sleep(self.period)
             try:
