@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+import re
 import secrets
 from typing import Any
 
@@ -13,6 +14,15 @@ from websockets.sync.client import connect
 from tests.server.conftest import Server
 
 WAIT = 120.0  # seconds to wait for a push before giving up (a hang guard, not an assertion)
+
+
+TOKEN_LIKE = re.compile(r"(?<![A-Za-z0-9_-])s_[A-Za-z0-9_-]{43}")
+"""A seat token (``s_`` and 43 URL-safe characters) standing on its own: not the ``s_`` a random game id may
+hold inside it (``MqxGt_Zps_qd``)."""
+
+
+def shows_a_seat_token(text: str) -> bool:
+    return TOKEN_LIKE.search(text) is not None
 
 
 def plain(data: Any) -> Any:

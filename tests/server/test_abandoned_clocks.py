@@ -14,7 +14,7 @@ import httpx
 import pytest
 
 from tests.server.conftest import Server
-from tests.server.helpers import create, register
+from tests.server.helpers import create, register, shows_a_seat_token
 from tests.server.test_waiting import HOUR, Hooks, Mailbox, act, advance, hooks, mailbox, mailing_server, profile, until
 
 __all__ = ["hooks", "mailbox"]  # the fixtures, shared with test_waiting
@@ -62,7 +62,7 @@ def test_after_the_grace_the_sweep_hands_the_seat_to_a_bot_once(srv: Server, mai
     time.sleep(1.0)
     assert len(handed()) == 2  # once: no second hand-over notice
     for text in handed():
-        assert "blue" in text and f"/games/{gid}" in text and "s_" not in text
+        assert "blue" in text and f"/games/{gid}" in text and not shows_a_seat_token(text)
 
 
 def test_the_last_human_seat_past_its_grace_ends_the_game_as_abandoned(srv: Server) -> None:
