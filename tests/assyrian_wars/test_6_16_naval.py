@@ -5,13 +5,15 @@ assault (6.16.e), search and naval battle (6.16.f), Trade Boxes (6.16.g); 6.12 s
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 from ashur.core.replay import start as start_replay
 from ashur.core.savefile import load
 from ashur.games.assyrian_wars.game import GAME
 from ashur.games.assyrian_wars.rules.base.naval import sea_control
 from ashur.games.assyrian_wars.rules.land.blockade import blockaded, sea_open
-from tests.assyrian_wars.landkit import ap_left, army, loc, pass_windows, put, settle, war
+from ashur.testing import Position
+from tests.assyrian_wars.landkit import ap_left, army, loc, pass_windows, put, settle, top, war
 from tests.assyrian_wars.navalkit import aboard, ctx, naval_start, ship
 
 BAB_LEADER = "babylonia-nabu_zer_kitti_lishir"
@@ -475,3 +477,28 @@ def test_6_16_b_ships_out_of_a_trade_box_do_nothing_else() -> None:
     assert ap_left(pos) == 3
     pos.assert_illegal("babylonia", "search:sz_gulf_east", rule="6.16.f")
     assert "fleet:sz_gulf_east" not in pos.ids("babylonia")
+
+
+def _fleet_with_nothing_more_to_do(**options: Any) -> Position:
+    pos = naval_start("babylonia", 1, special_abilities=False, auto_forced=True, **options)
+    ship(pos, "babylonia-ship-1", "sealand")
+    army(pos, "babylonia-nabu_bel_shumati", "nippur", ["babylonia-li2-1", "babylonia-li2-2"])  # far inland
+    pos.act("babylonia", "fleet:sealand", "to:sz_gulf_north", "to:sz_gulf_east")  # no AP left
+    return pos
+
+
+def test_9_5_6_16_b_a_fleet_whose_lone_choice_is_to_stop_asks_while_fog_hides_the_countrys_stacks() -> None:
+    """Issue 14 with 9.5: whether a fleet has more to do than stop (a force to take aboard) turns on what
+    the country's stacks hold, which fog hides; so with a stack of three pieces on the map the lone "stop"
+    is asked, not answered at once (found by fuzz, Campaign seed 217654375168362)."""
+    pos = _fleet_with_nothing_more_to_do()
+    assert pos.ids("babylonia") == ["stop"]
+    assert top(pos)["step"] == "fleet_move"
+    pos.act("babylonia", "stop")
+    pos.assert_logged(rule="6.16.b", key="aw.fleet_ends", zone="sz_gulf_east")
+
+
+def test_6_16_b_without_fog_a_fleet_with_nothing_more_to_do_stops_unasked() -> None:
+    pos = _fleet_with_nothing_more_to_do(fog_of_war=False)
+    assert top(pos)["step"] != "fleet_move"
+    pos.assert_logged(rule="6.16.b", key="aw.fleet_ends", zone="sz_gulf_east")

@@ -85,3 +85,26 @@ def test_9_5_6_6_2_armies_whose_room_their_size_settles_show_nothing() -> None:
     before = pos.state.get("reveals", 0)
     tidy_or_ask(ctx(pos), "kalhu", "assyria")
     assert pos.state.get("reveals", 0) == before
+
+
+def test_9_5_6_6_2_after_a_choice_whether_the_owner_is_asked_again_counts_a_reveal() -> None:
+    """After a single unit joins the army its owner chose, whether the owner is asked again for the next
+    single unit (or it joins the one leader with room) can hang on the hidden make-up of the chosen army,
+    now one unit fuller (regulars and mercenaries count apart, 6.6.2): acting on it shows that on the map,
+    so it counts as a reveal (9.5; found by fuzz, Rise and Fall seed 76097168075854)."""
+    pos = start(special_abilities=False)
+    # Turtanu (command 6) leads five regulars: room for one more regular, then full
+    army(pos, "assyria-turtanu", "kalhu", [f"assyria-hi4-{i}" for i in range(1, 6)])
+    army(pos, "assyria-rab_shaqe", "kalhu", ["assyria-li3-2"])
+    put(pos, "assyria-li3-1", "kalhu")
+    put(pos, "assyria-li3-3", "kalhu")
+    set_ap(pos, 20)
+    tidy_or_ask(ctx(pos), "kalhu", "assyria")
+    advance(pos)
+    assert top(pos)["step"] == "loose_join"
+    before = pos.state.get("reveals", 0)
+    pos.act("assyria", "loose:assyria-li3-1:assyria-turtanu")
+    assert pos.state.get("reveals", 0) > before
+    # Turtanu is full now: the last single unit joins Rab-shaqe without a question
+    assert top(pos)["step"] != "loose_join"
+    assert pos.state["pieces"]["assyria-li3-3"]["army"] == "assyria-rab_shaqe"

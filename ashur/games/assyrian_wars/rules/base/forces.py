@@ -617,6 +617,10 @@ class LooseJoin(Step[Ctx]):
         ctx.piece(unit)["army"] = lid
         log_fogged(ctx, "aw.loose_joined", "6.6.2", [unit, lid], country=actor, piece=unit, leader=lid,
                    area=frame["area"])
+        # 9.5: whether the owner is asked again for the next single unit (or the unit joins the one leader
+        # with room) shows the room left in the armies, which may hang on their hidden make-up: weigh it as
+        # shown (found by fuzz, Rise and Fall seed 76097168075854)
+        loose_choice(ctx, frame["area"], frame["c"], show=True)
 
 
 def _room_shows(ctx: Ctx, lid: str, unit: str) -> None:

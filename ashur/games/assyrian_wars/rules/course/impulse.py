@@ -35,6 +35,22 @@ def ap_left(frame: Frame) -> float:
     return (frame["ap2"] - frame["spent2"]) / 2
 
 
+def stacks_show_all(ctx: Ctx, c: str) -> bool:
+    """9.5: whether the others see every piece of `c` on the map: fog of war is off, or no stack of the
+    country holds two pieces (a stack shows its top piece and its size; what lies below is hidden)."""
+    if not fogged(ctx):
+        return True
+    pieces = ctx.s["pieces"]
+    seen: set[str] = set()
+    for pid in pieces_of(ctx, c):
+        p = pieces[pid]
+        if p["kind"] in STACKED and ctx.on_map(p["loc"]):
+            if p["loc"] in seen:
+                return False
+            seen.add(p["loc"])
+    return True
+
+
 def can_pay(frame: Frame, cost2: int) -> bool:
     """6.0: the rounded-up total of the impulse's costs may not exceed the APs available."""
     return math.ceil((frame["spent2"] + cost2) / 2) <= frame["ap2"] // 2
@@ -308,17 +324,7 @@ class Impulse(Step[Ctx]):
         c = frame["c"]
         if ctx.hand(c):
             return False
-        if not fogged(ctx):
-            return True
-        pieces = ctx.s["pieces"]
-        seen: set[str] = set()
-        for pid in pieces_of(ctx, c):
-            p = pieces[pid]
-            if p["kind"] in STACKED and ctx.on_map(p["loc"]):
-                if p["loc"] in seen:
-                    return False
-                seen.add(p["loc"])
-        return True
+        return stacks_show_all(ctx, c)
 
     def find_action(self, ctx: Ctx, frame: Frame, actor: str, action_id: str) -> Action | None:
         """Only the part of the list that `action_id` can belong to (the same actions as :meth:`actions`)."""

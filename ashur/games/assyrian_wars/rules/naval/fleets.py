@@ -39,7 +39,7 @@ from ashur.games.assyrian_wars.rules.base.naval import (
 )
 from ashur.games.assyrian_wars.rules.base.players import role_of
 from ashur.games.assyrian_wars.rules.base.secrecy import log_fogged, restacked
-from ashur.games.assyrian_wars.rules.course.impulse import can_pay, pay
+from ashur.games.assyrian_wars.rules.course.impulse import can_pay, pay, stacks_show_all
 from ashur.games.assyrian_wars.rules.land.hostilities import declare
 from ashur.games.assyrian_wars.rules.naval.search import may_search, push_inactive_searches, push_search
 from ashur.games.assyrian_wars.rules.naval.transport import (
@@ -172,6 +172,14 @@ class FleetMove(Step[Ctx]):
         flow.pop(ctx.s)
         key = frame["at"][len(TRADE):] if frame["at"].startswith(TRADE) else frame["at"]
         ctx.log("aw.fleet_ends", "6.16.b", country=frame["c"], zone=key, zones=frame["entered"])
+
+    def lone_is_public(self, ctx: Ctx, frame: Frame, actor: str) -> bool:
+        """Issue 14 with 9.5: whether a fleet has more to do than stop (a force to take aboard, cargo to land)
+        turns on what the country's stacks hold, which fog hides (a stack shows its top and its size), so
+        a lone "stop" is answered unasked only when no stack of the country hides anything (found by fuzz,
+        Campaign seed 217654375168362: the fleet's move ended at once or waited, as a scrambled Elamite
+        force could board or not)."""
+        return bool(frame["asked"]) or stacks_show_all(ctx, frame["c"])
 
     # --- choices ---------------------------------------------------------------------------------------
     def actions(self, ctx: Ctx, frame: Frame, actor: str) -> list[Action]:
