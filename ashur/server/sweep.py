@@ -36,7 +36,7 @@ import asyncio
 import logging
 from dataclasses import dataclass, field
 from datetime import datetime
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from sqlalchemy import or_, select
 from starlette.concurrency import run_in_threadpool
@@ -170,20 +170,25 @@ def backfill_grace(ctx: ServerContext, limit: int = 10_000) -> list[str]:
         lacking = s.execute(select(GameRow.id).where(
             GameRow.status == "active", GameRow.pace.is_not(None), GameRow.clock_grace_at.is_(None))
             .limit(limit)).scalars().all()
+        # most of them have no running clock of a human seat (nothing to fill): only the others are written
+        fillable = [gid for gid in lacking if _grace_of(ctx, s, gid, lock=False)[1] is not None]
     filled = []
-    for game_id in lacking:
+    for game_id in fillable:
         with db.write(ctx.engine) as s:
-            game, humans, _users = waiting._load(s, game_id, lock=True)
-            if game.status != "active" or game.clock_grace_at is not None:
-                continue
-            grace = waiting.pending_grace(ctx, game, {r: x.clock for r, x in humans.items()})
-            if grace is not None:
+            game, grace = _grace_of(ctx, s, game_id, lock=True)
+            if game.status == "active" and game.clock_grace_at is None and grace is not None:
                 game.clock_grace_at = grace
                 filled.append(game_id)
     if filled:
         log.info("the grace of %d games with running clocks was filled in (games from before migration 0004)",
                  len(filled))
     return filled
+
+
+def _grace_of(ctx: ServerContext, s: Any, game_id: str, *, lock: bool) -> tuple[GameRow, datetime | None]:
+    """The game's row and what its ``clock_grace_at`` should hold now (:func:`waiting.pending_grace`)."""
+    game, humans, _users = waiting._load(s, game_id, lock=lock)
+    return game, waiting.pending_grace(ctx, game, {r: x.clock for r, x in humans.items()})
 
 
 def sweep_once(ctx: ServerContext) -> list[str]:
