@@ -27,8 +27,10 @@ One decision of role R is one search. Each iteration:
 
 The move played is the root's most visited child (ties: the higher mean, then the better ranked). With
 ``iterations`` the bot is deterministic for its seed; with ``ms`` it searches until the time is up (both: the
-first limit reached). :attr:`IsmctsBot.last_reason` explains the last choice in one line, and
-:attr:`IsmctsBot.last_stats` holds the figures of the last search (iterations, seconds, iterations per second).
+first limit reached). :attr:`IsmctsBot.last_reason` explains the last choice in one line (a
+:data:`~ashur.core.contract.Reason`: ``bot.why.ismcts`` of the table's catalog with the iterations, the visit
+share and the mean value), and :attr:`IsmctsBot.last_stats` holds the figures of the last search (iterations,
+seconds, iterations per second).
 """
 
 from __future__ import annotations
@@ -40,7 +42,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from ashur.core.contract import Action, Game
+from ashur.core.contract import Action, Game, Reason, message
 from ashur.core.errors import SetupError
 
 State = dict[str, Any]
@@ -121,7 +123,7 @@ class IsmctsBot:
         make(self.playout, 0)  # an unknown playout kind is refused now, not at the first decision
         self.seed = seed
         self.decisions = 0
-        self.last_reason = ""
+        self.last_reason: Reason = []
         self.last_stats: dict[str, float] = {}
 
     # --- the Bot protocol ---------------------------------------------------------------------
@@ -129,7 +131,7 @@ class IsmctsBot:
         ids = [a["id"] for a in actions]
         self.decisions += 1
         if len(ids) == 1:
-            self.last_reason = f"ismcts: {ids[0]} is the only legal action"
+            self.last_reason = [message("bot.why.ismcts_only")]
             self.last_stats = {"iterations": 0, "seconds": 0.0, "per_second": 0.0}
             return ids[0]
         base = _seed(self.seed, self.decisions)
@@ -148,8 +150,7 @@ class IsmctsBot:
         visits = child.visits if child else 0
         share = visits / max(1, root.visits)
         mean = child.mean() if child else 0.0
-        self.last_reason = (f"ismcts: {done} iterations, visit share {share:.2f}, mean value {mean:+.2f} "
-                            f"for {pick}")
+        self.last_reason = [message("bot.why.ismcts", iterations=done, share=f"{share:.2f}", mean=f"{mean:+.2f}")]
         self.last_stats = {"iterations": done, "seconds": seconds, "per_second": done / seconds if seconds else 0.0}
         return pick
 

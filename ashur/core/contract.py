@@ -30,6 +30,27 @@ def action(id: str, label: str, rule: str, **params: Any) -> Action:
     return {"id": id, "label": label, "params": params, "rule": rule}
 
 
+class Message(TypedDict):
+    """A message to render from a catalog (:func:`ashur.core.i18n.render`): its key and parameters."""
+
+    key: str
+    params: dict[str, Any]
+
+
+def message(key: str, **params: Any) -> Message:
+    """Build a :class:`Message`."""
+    return {"key": key, "params": params}
+
+
+Reason = list[Message]
+"""A bot's one-line reason for an action (:meth:`Game.rank_actions`, the bots' ``last_reason``): message parts
+rendered one after the other in the reader's language (:func:`ashur.core.i18n.render_reason`), as log entries
+are. The keys are the game's (:meth:`Game.messages`, in every language), or ``bot.why.*`` of the table's
+catalog for the reasons every game shares. A part after the first carries its own joining words
+(``", leaving its siege"``). Numbers are passed as they are to be shown (``"4.5"``, ``"45%"``, ``"+1.2"``);
+ids as ids (the catalog names them). An empty list: no reason."""
+
+
 class Result(TypedDict):
     """The outcome of a game: over or not, scores per role, the winning roles, and a reason key."""
 
@@ -173,11 +194,13 @@ class Game(ABC):
         """Weights per action-id prefix for the weighted bots (``*``: the rest); empty = uniform."""
         return {}
 
-    def rank_actions(self, view: dict[str, Any], actions: list[Action]) -> list[tuple[float, str]]:
+    def rank_actions(self, view: dict[str, Any], actions: list[Action]) -> list[tuple[float, Reason]]:
         """A score and a one-line reason per action of `actions` (same order), for the heuristic bot: higher
-        is better. It reads `view` only (what the role may know: the bot passes ``view(state, role)``, never
-        the state). Default: every action 0.0 and no reason (the bot then chooses at random)."""
-        return [(0.0, "") for _ in actions]
+        is better. The reason is a :data:`Reason`, message parts whose keys are in :meth:`messages` (every
+        language), so each reader reads it in their own language. It reads `view` only (what the role may
+        know: the bot passes ``view(state, role)``, never the state). Default: every action 0.0 and no reason
+        (the bot then chooses at random)."""
+        return [(0.0, []) for _ in actions]
 
     def evaluate(self, view: dict[str, Any], role: str) -> float:
         """How well `role` stands in `view` (its own view), in [-1, 1] (1: sure to win, -1: sure to lose), for

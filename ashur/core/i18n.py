@@ -125,6 +125,15 @@ def render_entry(entry: dict[str, Any], catalog: dict[str, str]) -> str:
     return f"[{entry['rule']}] {text}" if entry.get("rule") else text
 
 
+def render_reason(reason: Any, catalog: dict[str, str]) -> str:
+    """A bot's reason (:data:`ashur.core.contract.Reason`: message parts) as one line of `catalog`'s words: the
+    parts rendered one after the other. A plain string (a reason kept before reasons were messages) is itself."""
+    if isinstance(reason, str):
+        return reason
+    return "".join(render(str(part.get("key") or ""), dict(part.get("params") or {}), catalog)
+                   for part in reason or [] if isinstance(part, dict))
+
+
 def placeholders(template: str) -> set[str]:
     """The parameter names a template uses."""
     return {name for _, name, _, _ in string.Formatter().parse(template) if name}

@@ -6,8 +6,8 @@ human must decide or the game ends. At start it picks up every active game waiti
 resume after a crash). Several processes may run bots of one game: the locked, versioned transaction
 lets one action through per version.
 
-A bot kind that explains its choice (``heuristic``: ``last_reason``) has its reason kept with the action
-(``actions.note``, :func:`note_of`); who may read it is :mod:`ashur.server.routes_bots`'s business.
+A bot kind that explains its choice (``heuristic``: ``last_reason``, message parts) has its reason kept with the
+action (``actions.note``, :func:`note_of`); who may read it is :mod:`ashur.server.routes_bots`'s business.
 """
 
 from __future__ import annotations
@@ -31,21 +31,43 @@ from ashur.server.store import dumps, engine_of, get_row, load_state, record_act
 log = logging.getLogger("ashur.server")
 
 REASON_MAX = 300
-"""The longest reason kept (characters); a longer one is cut, ending in an ellipsis."""
+"""The longest reason shown (characters); a longer one is cut, ending in an ellipsis."""
+PARTS_MAX = 12
+"""The most message parts of a reason kept (a reason has one to five)."""
+
+
+def why_of(reason: Any) -> list[dict[str, Any]] | None:
+    """A bot's reason as message parts ``[{key, params}]`` (:data:`ashur.core.contract.Reason`), at most
+    :data:`PARTS_MAX`; None when it is not one (no reason, or a bot kind that explains itself in plain text)."""
+    if not isinstance(reason, list):
+        return None
+    parts = [{"key": p["key"], "params": dict(p.get("params") or {})} for p in reason[:PARTS_MAX]
+             if isinstance(p, dict) and isinstance(p.get("key"), str) and p["key"]
+             and isinstance(p.get("params") or {}, dict)]
+    return parts or None
+
+
+def cut(text: str) -> str:
+    """`text` stripped and at most :data:`REASON_MAX` characters (a longer one ends in an ellipsis)."""
+    text = text.strip()
+    return text[:REASON_MAX - 1] + "…" if len(text) > REASON_MAX else text
 
 
 def note_of(bot: Any, action: Action) -> str | None:
-    """The note kept with a bot's `action`: JSON ``{reason, label, params, rule}`` — the bot's one-line reason
-    (at most :data:`REASON_MAX` characters) and the action's label, parameters and rule as its legal list gave
-    them (so a table names the action as it names any) — or None when the bot kind gives no reason."""
+    """The note kept with a bot's `action`: JSON ``{why, label, params, rule}`` — the bot's one-line reason as
+    message parts (``why``, rendered in each reader's language when read: :mod:`ashur.server.routes_bots`) and
+    the action's label, parameters and rule as its legal list gave them (so a table names the action as it names
+    any) — or None when the bot kind gives no reason. A bot kind whose reason is plain text has it kept as
+    ``reason`` (at most :data:`REASON_MAX` characters)."""
     reason = getattr(bot, "last_reason", None)
+    kept: dict[str, Any] = {"label": action.get("label"), "params": action.get("params") or {},
+                            "rule": action.get("rule")}
+    why = why_of(reason)
+    if why is not None:
+        return dumps({"why": why, **kept})
     if not isinstance(reason, str) or not reason.strip():
         return None
-    reason = reason.strip()
-    if len(reason) > REASON_MAX:
-        reason = reason[:REASON_MAX - 1] + "…"
-    return dumps({"reason": reason, "label": action.get("label"), "params": action.get("params") or {},
-                  "rule": action.get("rule")})
+    return dumps({"reason": cut(reason), **kept})
 
 
 class BotRunner:

@@ -166,7 +166,11 @@ class BotReason(BaseModel):
     label: str | None = Field(default=None, description="the action's label (a message key)")
     params: dict[str, Any] = Field(default_factory=dict, description="the label's parameters")
     rule: str | None = Field(default=None, description="the rule that allowed the action")
-    reason: str = Field(description="the bot's one-line reason (at most 300 characters)")
+    reason: str = Field(description="the bot's one-line reason in the asked language (at most 300 characters)")
+    why: list[dict[str, Any]] | None = Field(
+        default=None, description="the reason as message parts [{key, params}], rendered one after the other "
+                                  "with the game's catalog (bot.why.* keys: the table's); null for a plain-text "
+                                  "reason")
 
 
 class BotReasonsOut(BaseModel):

@@ -11,6 +11,7 @@ import pytest
 from ashur import bots
 from ashur.bots.heuristic import HeuristicBot
 from ashur.core.contract import Game, resolve_options
+from ashur.core.i18n import render_reason
 from ashur.games.assyrian_wars.bot.rank import check_weights, p_win, weights
 from ashur.games.assyrian_wars.game import GAME
 
@@ -45,17 +46,20 @@ def test_registered_and_default_hook() -> None:
     assert "heuristic" in bots.kinds()
     assert isinstance(bots.make("heuristic", 1), HeuristicBot)
     base = Game.rank_actions(GAME, {}, [{"id": "a", "label": "", "params": {}, "rule": ""}])
-    assert base == [(0.0, "")]
+    assert base == [(0.0, [])]
 
 
 def test_whole_games_with_reasons() -> None:
-    """Heuristic bots in every seat finish a game; every reason is one non-empty line."""
+    """Heuristic bots in every seat finish a game; every reason is message parts that read as one non-empty
+    line of the catalog."""
     reasons: list[str] = []
+    catalog = GAME.messages("en")
 
     def record(state: Any, role: str, actions: list[Any], bot: HeuristicBot) -> None:
         for score, reason in GAME.rank_actions(GAME.view(state, role), actions):
             assert isinstance(score, float)
-            reasons.append(reason)
+            assert reason and all(set(p) == {"key", "params"} and p["key"] in catalog for p in reason), reason
+            reasons.append(render_reason(reason, catalog))
 
     result = play({r: "heuristic" for r in roles()}, 3, on_decision=record)
     assert result["winners"]

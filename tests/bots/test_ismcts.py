@@ -18,7 +18,16 @@ from ashur.core.statedata import clone, digest
 from ashur.games.assyrian_wars.game import GAME
 
 SCENARIO = "two_rivers"
-REASON = re.compile(r"^ismcts: (\d+) iterations, visit share (\d\.\d\d), mean value ([+-]\d\.\d\d) for (\S+)$")
+SHARE = re.compile(r"^\d\.\d\d$")
+MEAN = re.compile(r"^[+-]\d\.\d\d$")
+
+
+def search_params(reason: list[dict[str, Any]]) -> dict[str, Any]:
+    """The parameters of a search's reason (``bot.why.ismcts``: iterations, visit share, mean value)."""
+    assert len(reason) == 1 and reason[0]["key"] == "bot.why.ismcts", reason
+    params = reason[0]["params"]
+    assert SHARE.match(params["share"]) and MEAN.match(params["mean"]), params
+    return params
 
 
 def options() -> dict[str, Any]:
@@ -107,9 +116,8 @@ def test_decisions_are_legal_deterministic_and_explained() -> None:
         b = second.choose(GAME, state, role, actions)
         assert a in {x["id"] for x in actions}
         assert (a, first.last_reason) == (b, second.last_reason)
-        m = REASON.match(first.last_reason)
-        assert m is not None, first.last_reason
-        assert int(m.group(1)) == 6 and m.group(4) == a and 0 < float(m.group(2)) <= 1
+        found = search_params(first.last_reason)
+        assert found["iterations"] == 6 and 0 < float(found["share"]) <= 1
         assert first.last_stats["iterations"] == 6 and first.last_stats["per_second"] > 0
     timed = bot(5, {"ms": "30", "horizon": "5"})
     state, role = heuristic_states(4, 1)[0]
@@ -132,7 +140,7 @@ def test_whole_game_at_small_budget() -> None:
         choice = seated[role].choose(GAME, state, role, actions)
         if role == "assyria" and len(actions) > 1:
             searched += 1
-            assert REASON.match(seated[role].last_reason)  # type: ignore[attr-defined]
+            search_params(seated[role].last_reason)  # type: ignore[attr-defined]
         GAME.apply(state, role, choice)
     result = GAME.result(state)
     assert result["over"] and result["winners"]

@@ -2,7 +2,8 @@
 Wars Two Rivers game against ``bot:heuristic`` seats keeps each bot action's one-line reason with the action;
 who may read them follows the game's ``bot_reasons`` (``open``: the seats during the game, the default of a
 solo game; ``after``: once it is over, the default with two human seats); spectators read them only after
-the end; a rematch keeps the setting; a bad ``since`` is a 422."""
+the end; a rematch keeps the setting; a bad ``since`` is a 422. A reason is kept as message parts and read in
+the asked language (``lang``: en, de, ja)."""
 
 from __future__ import annotations
 
@@ -17,7 +18,9 @@ import httpx
 import pytest
 from sqlalchemy import create_engine, text
 
+from ashur.core.i18n import render_reason
 from ashur.server.bots import REASON_MAX, note_of
+from ashur.server.routes_bots import reason_catalog, reason_text
 from tests.server.conftest import Postgres, Server
 from tests.server.helpers import WAIT, create, play_over_socket, register
 
@@ -34,10 +37,11 @@ def srv(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
     server.stop()
 
 
-def _reasons(srv: Server, gid: str, token: str | None = None, since: int = 0) -> httpx.Response:
+def _reasons(srv: Server, gid: str, token: str | None = None, since: int = 0, lang: str | None = None,
+             ) -> httpx.Response:
     headers = {"Authorization": f"Bearer {token}"} if token else {}
-    return httpx.get(f"{srv.url}/api/games/{gid}/bot-reasons", params={"since": since}, headers=headers,
-                     timeout=WAIT)
+    params: dict[str, Any] = {"since": since, **({"lang": lang} if lang else {})}
+    return httpx.get(f"{srv.url}/api/games/{gid}/bot-reasons", params=params, headers=headers, timeout=WAIT)
 
 
 def _facts(srv: Server, gid: str) -> dict[str, Any]:
@@ -86,6 +90,13 @@ def _check_solo_game(srv: Server) -> None:
     assert [x["n"] for x in during] == sorted({x["n"] for x in during})
     assert all(x["role"] in ("babylonia", "elam") and x["reason"].strip() and len(x["reason"]) <= REASON_MAX
                and x["label"] and x["action"] for x in during)
+    assert all(x["why"] and all(p["key"].startswith(("aw.bot.", "bot.why.")) for p in x["why"]) for x in during)
+    for lang in ("de", "ja"):  # the same reasons, read in another language: translated, no raw key
+        other = _reasons(srv, gid, token, lang=lang).json()["reasons"]
+        assert [x["why"] for x in other] == [x["why"] for x in during]
+        assert all(o["reason"].strip() and o["reason"] != e["reason"] and "aw.bot." not in o["reason"]
+                   and "{" not in o["reason"] for o, e in zip(other, during, strict=True)), lang
+    assert _reasons(srv, gid, token, lang="fr").status_code == 422
     more = _reasons(srv, gid, token, since=first.json()["next"])
     assert more.status_code == 200 and all(x["n"] >= first.json()["next"] for x in more.json()["reasons"])
     spectator = _reasons(srv, gid)
@@ -178,6 +189,16 @@ def test_the_note_keeps_a_short_reason_and_the_label() -> None:
     data = json.loads(note)
     assert len(data["reason"]) == REASON_MAX and data["reason"].endswith("…")
     assert (data["label"], data["params"], data["rule"]) == ("aw.act.pass", {"ap": 2}, "6.2")
+
+    parts = [{"key": "aw.bot.end", "params": {"ap": "2"}}, {"key": "aw.bot.leaving_siege", "params": {}}]
+    explainer = type("Explainer", (), {"last_reason": [*parts, "junk"]})()
+    data = json.loads(note_of(explainer, action) or "")
+    assert data["why"] == parts and "reason" not in data
+    catalog = reason_catalog(GAME, "de")
+    assert reason_text(data, catalog) == render_reason(data["why"], catalog)
+    assert reason_text(data, catalog).startswith("den Impuls mit 2 übrigen AP beenden")
+    assert reason_text({"reason": "old text"}, catalog) == "old text"  # a note kept before reasons were messages
+    assert note_of(type("Mute", (), {"last_reason": []})(), action) is None  # type: ignore[arg-type]
 
     class Silent:
         pass

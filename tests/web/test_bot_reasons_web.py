@@ -7,6 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 import httpx
+import pytest
 
 from tests.web.conftest import WebServer, shot
 from tests.web.test_table import new_game, open_seat
@@ -14,9 +15,8 @@ from tests.web.test_table import new_game, open_seat
 SOLO = {"assyria": "human", "babylonia": "bot:heuristic", "elam": "bot:heuristic"}
 
 
-def test_the_panel_shows_the_bots_reasons_in_a_solo_game(web: WebServer, page: Any) -> None:
-    made = new_game(web, "two_rivers", SOLO)
-    open_seat(page, web, made, "assyria")
+def _open_the_panel_until_a_bot_decided(page: Any) -> Any:
+    """Open the reasons' panel and play the person's first choices until a bot has decided; its items."""
     panel = page.locator("#bot-reasons-panel")
     panel.wait_for(state="visible", timeout=30_000)
     page.click("#bot-reasons-panel summary")
@@ -34,7 +34,14 @@ def test_the_panel_shows_the_bots_reasons_in_a_solo_game(web: WebServer, page: A
         page.wait_for_function(f"() => document.body.dataset.version !== '{version}' || "
                                "document.querySelector('#bot-reasons-list li')", timeout=30_000)
     items.first.wait_for(timeout=30_000)
-    first = items.first
+    return items
+
+
+def test_the_panel_shows_the_bots_reasons_in_a_solo_game(web: WebServer, page: Any) -> None:
+    made = new_game(web, "two_rivers", SOLO)
+    open_seat(page, web, made, "assyria")
+    panel = page.locator("#bot-reasons-panel")
+    first = _open_the_panel_until_a_bot_decided(page).first
     assert first.get_attribute("data-role") in ("babylonia", "elam")
     assert first.locator(".bot-why").text_content().strip()
     action = first.locator(".bot-action").text_content().strip()
@@ -42,6 +49,29 @@ def test_the_panel_shows_the_bots_reasons_in_a_solo_game(web: WebServer, page: A
     assert page.locator("#bot-reasons-empty").is_hidden()
     panel.scroll_into_view_if_needed()
     shot(page, "bot-reasons")
+    assert page.errors == []
+
+
+@pytest.mark.parametrize("lang", ["de", "ja"])
+def test_the_reasons_read_in_the_tables_language(web: WebServer, page: Any, lang: str) -> None:
+    """A table in German or Japanese shows the bots' reasons in its language: as the server renders them for
+    that language, not the English text, with no message key left raw."""
+    made = new_game(web, "two_rivers", SOLO)
+    open_seat(page, web, made, "assyria", lang=lang)
+    items = _open_the_panel_until_a_bot_decided(page)
+    token = made["seats"]["assyria"]["token"]
+    base = f"{web.url}/api/games/{made['id']}/bot-reasons"
+    wanted = {x["n"]: x["reason"] for x in httpx.get(base, params={"lang": lang},
+                                                      headers={"Authorization": f"Bearer {token}"}).json()["reasons"]}
+    english = {x["n"]: x["reason"] for x in httpx.get(base, headers={"Authorization": f"Bearer {token}"}).json()
+               ["reasons"]}
+    for i in range(min(items.count(), 5)):
+        item = items.nth(i)
+        n = int(item.get_attribute("data-n"))
+        shown = item.locator(".bot-why").text_content().strip()
+        assert shown == wanted[n] or shown.startswith(wanted[n].removesuffix("…")), (shown, wanted[n])  # 300 chars
+        assert shown != english[n], shown
+        assert "aw.bot." not in shown and "bot.why." not in shown
     assert page.errors == []
 
 

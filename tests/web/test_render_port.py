@@ -64,3 +64,32 @@ def test_the_javascript_renderer_matches_python(web: WebServer, page: Any) -> No
         mismatches = [(e, g) for e, g in zip(expected, got, strict=True) if e != g]
         assert not mismatches, f"{lang}: {len(mismatches)} differ, e.g. {mismatches[:3]}"
     assert page.errors == []
+
+
+def test_the_javascript_reasons_match_python(web: WebServer, page: Any) -> None:
+    """The bots' reasons (message parts of the game's catalog and, for the generic ones, of the table's): real
+    reasons of a short heuristic game, a composite one, a tie and a reason kept as plain text render in the
+    browser (``renderReason``) as the server renders them (``render_reason`` with its reason catalog)."""
+    from ashur.core.contract import message
+    from ashur.core.i18n import render_reason
+    from ashur.server.routes_bots import reason_catalog
+    from tests.bots.test_reasons import generic_reasons, real_reasons
+
+    reasons: list[Any] = list(real_reasons("assyrian-wars", "two_rivers", 3, 120)[::7])
+    reasons += [*generic_reasons(), [message("bot.why.no_preference", n=4)], "a reason kept as plain text",
+                [message("aw.bot.move_to", area="kalhu", target=None, s="4.5"),
+                 message("aw.bot.far_stronger", enemy="12.5"), message("aw.bot.declaring", war="urartu")]]
+    assert len(reasons) > 50
+    page.goto(f"{web.url}/")
+    for lang in ("en", "de", "ja"):
+        expected = [render_reason(r, reason_catalog("assyrian-wars", lang)) for r in reasons]
+        got = page.evaluate(
+            """async ([lang, reasons]) => {
+                 const i18n = await import("/static/js/i18n.js");
+                 await i18n.loadUi(lang);
+                 const catalog = await i18n.loadMessages("assyrian-wars", lang);
+                 return reasons.map((r) => i18n.renderReason(r, catalog));
+               }""", [lang, reasons])
+        mismatches = [(e, g) for e, g in zip(expected, got, strict=True) if e != g]
+        assert not mismatches, f"{lang}: {len(mismatches)} differ, e.g. {mismatches[:3]}"
+    assert page.errors == []

@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import Any
 
 from ashur.core import flow
-from ashur.core.contract import Action, Game, OptionSpec, Result, ScenarioInfo
+from ashur.core.contract import Action, Game, OptionSpec, Reason, Result, ScenarioInfo
 from ashur.core.errors import IllegalAction
 from ashur.core.i18n import read_catalog
 from ashur.core.statedata import GameState, as_state, clone, copy_actions
@@ -171,7 +171,7 @@ class Assyria(Game):
 
         return dict(profiles().get(name, {}))
 
-    def rank_actions(self, view: dict[str, Any], actions: list[Action]) -> list[tuple[float, str]]:
+    def rank_actions(self, view: dict[str, Any], actions: list[Action]) -> list[tuple[float, Reason]]:
         from ashur.games.assyria.bot.rank import rank
 
         return rank(view, list(actions), content())

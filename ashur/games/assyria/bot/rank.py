@@ -4,7 +4,8 @@ A sensible player at the table: it places huts where its cards can feed them (ri
 the land between the rivers for prestige, corners where wells will fit), takes the columns whose symbols
 fit its hexes, feeds its most valuable huts first, digs every well it can, builds and raises ziggurats,
 and spends the rest on intrigue when Assur pays and on offerings when it owns ziggurats. The weights are
-data (``weights.yaml``).
+data (``weights.yaml``). Each score comes with its reason, message parts ``as.bot.*`` of the game's catalogs
+(``messages/<lang>/bot.yaml``), read in each reader's language.
 """
 
 from __future__ import annotations
@@ -12,7 +13,7 @@ from __future__ import annotations
 import math
 from typing import Any
 
-from ashur.core.contract import Action
+from ashur.core.contract import Action, Reason, message
 from ashur.games.assyria.content import Content
 from ashur.games.assyria.ctx import Ctx
 from ashur.games.assyria.rules import board, refs
@@ -21,6 +22,13 @@ from ashur.games.assyria.rules.flood import ranking, reign_cards
 from .weights import Weights, weights
 
 TOTAL_TURNS = sum(refs.REIGN_TURNS)
+Scored = tuple[float, Reason]
+
+
+def why(key: str, **params: Any) -> Reason:
+    """A reason of one part: the message ``as.bot.<key>`` with `params`."""
+    return [message(f"as.bot.{key}", **params)]
+
 HIGHER_STEP = {0: 1, 1: 3, 2: 4}
 """Flood III: the points the next hut on the higher dignitary adds (1, 4, 8 for 1, 2, 3 huts)."""
 
@@ -120,7 +128,7 @@ class Ranker:
         return float(sum(cards[i:]))
 
     # --- per decision ------------------------------------------------------------------------------
-    def start(self, h: str) -> tuple[float, str]:
+    def start(self, h: str) -> Scored:
         geo = self.ctx.geo
         ring = set(geo.neighbours[h])
         for n in list(ring):
@@ -129,7 +137,7 @@ class Ranker:
         kinds = {self.c.hexes[x].food for x in ring}
         score = sum(2.0 if self.c.hexes[x].between else 1.5 if self.c.hexes[x].river else 1.0 for x in ring)
         score += 0.5 * len(kinds)
-        return score, f"start on {h}: {len(ring)} hexes within reach, {len(kinds)} kinds of food"
+        return score, why("start", hex=h, n=len(ring), kinds=len(kinds))
 
     def card_value(self, kind: str, symbols: int) -> float:
         if kind == "wild":
@@ -140,48 +148,48 @@ class Ranker:
             return symbols * self.w.column_symbol * 0.8
         return min(symbols, useful) * self.w.column_symbol + max(0, symbols - useful) * self.w.column_useless
 
-    def column(self, act: Action) -> tuple[float, str]:
+    def column(self, act: Action) -> Scored:
         i = act["params"]["column"]
         col = self.v["columns"][i - 1]
         value = sum(self.card_value(c["kind"], c["symbols"]) for c in col)
         value += self.w.column_order * (len(self.v["columns"]) - i)
-        return value, f"column {i}: {value:.1f} worth of food and turn order"
+        return value, why("column", column=i, value=f"{value:.1f}")
 
-    def hut(self, h: str) -> tuple[float, str]:
+    def hut(self, h: str) -> Scored:
         left, wild = self.surplus([h])
         k = self.c.hexes[h].food
         if left.get(k, 0) >= 0 and wild >= 0:
-            feed, how = 0.0, "fed by a card"
+            feed, how = 0.0, "hut_fed"
         elif wild >= 0:
-            feed, how = self.w.hut_wild_fed, "fed by a wild card"
+            feed, how = self.w.hut_wild_fed, "hut_wild"
         else:
-            feed, how = self.w.hut_unfed, "no card to feed it"
+            feed, how = self.w.hut_unfed, "hut_unfed"
         geo = self.ctx.geo
         frontier = sum(1 for n in geo.neighbours[h] if board.owner(self.ctx, n) is None)
         score = feed + self.hut_value(h) + self.w.well_potential * self.well_corners(h) + self.w.frontier * frontier
-        return score, f"hut on {h} ({k}): {how}"
+        return score, why(how, hex=h, food=k)
 
-    def feed(self, h: str) -> tuple[float, str]:
+    def feed(self, h: str) -> Scored:
         value = self.hut_value(h) + self.w.well_potential * self.well_corners(h)
-        return 1.0 + value, f"resupply {h}, worth {value:.1f}"
+        return 1.0 + value, why("feed", hex=h, value=f"{value:.1f}")
 
-    def discard(self, act: Action) -> tuple[float, str]:
+    def discard(self, act: Action) -> Scored:
         if act["id"] == "discard:plow":
-            return 0.5, "the plow card last: it is a point at the end"
+            return 0.5, why("discard_plow")
         if act["params"]["kind"] == "wild":
-            return 1.0, "a wild card after the plain ones"
-        return 2.0 + 0.1 * act["params"]["symbols"], "plain cards first"
+            return 1.0, why("discard_wild")
+        return 2.0 + 0.1 * act["params"]["symbols"], why("discard_plain")
 
-    def build(self, h: str) -> tuple[float, str]:
+    def build(self, h: str) -> Scored:
         value = self.w.ziggurat + self.w.turns_left_tile * self.turns_left() - refs.BUILD_COST * self.w.camel
         value -= board.hut_prestige(self.ctx, h) * 0.5 * self.turns_left() / TOTAL_TURNS * 2
-        return value, f"a ziggurat on {h}"
+        return value, why("build", hex=h)
 
-    def extend(self, act: Action) -> tuple[float, str]:
+    def extend(self, act: Action) -> Scored:
         value = self.w.tile + self.w.turns_left_tile * self.turns_left() - act["params"]["camels"] * self.w.camel
-        return value, f"raise the ziggurat on {act['params']['hex']}"
+        return value, why("extend", hex=act["params"]["hex"])
 
-    def intrigue(self, act: Action) -> tuple[float, str]:
+    def intrigue(self, act: Action) -> Scored:
         name = act["params"]["dignitary"]
         digs = {k: list(v) for k, v in self.v["dignitaries"].items()}
         before = self.assur_points(digs)
@@ -197,17 +205,17 @@ class Ranker:
         else:
             gain += self.w.camel
         value = gain - act["params"]["camels"] * self.w.camel - self.w.intrigue_margin
-        return value, f"intrigue with the {name} dignitary: about {gain:.1f} points"
+        return value, why("intrigue", dignitary=name, gain=f"{gain:.1f}")
 
-    def offer(self, n: int) -> tuple[float, str]:
+    def offer(self, n: int) -> Scored:
         sites = len(board.zigs_of(self.ctx, self.role))
         if sites < self.w.offering_min_sites:
-            return -1.0, "no ziggurat to make an offering pay"
-        return sites * n - n * self.w.camel, f"offering {n}: {sites} ziggurats times {n} at the flood"
+            return -1.0, why("offer_none")
+        return sites * n - n * self.w.camel, why("offer", n=n, sites=sites)
 
-    def buy(self, act: Action) -> tuple[float, str]:
+    def buy(self, act: Action) -> Scored:
         if act["id"] == "buy:plow":
-            return self.w.plow_value - act["params"]["camels"] * self.w.camel, "a plow card"
+            return self.w.plow_value - act["params"]["camels"] * self.w.camel, why("buy_plow")
         left, _ = self.surplus()
         kind = act["params"]["kind"]
         if kind == "wild":
@@ -216,15 +224,15 @@ class Ranker:
             frontier = [h for h in board.hut_targets(self.ctx, self.role) if self.c.hexes[h].food == kind]
             useful = min(act["params"]["symbols"], len(frontier) + max(0, -left.get(kind, 0)))
         value = useful * self.w.buy_symbol - act["params"]["camels"] * self.w.camel
-        return value, f"buy a card for next turn ({useful:g} useful symbols)"
+        return value, why("buy", useful=f"{useful:g}")
 
-    def one(self, act: Action) -> tuple[float, str]:
+    def one(self, act: Action) -> Scored:
         head, _, arg = act["id"].partition(":")
         if head == "start":
             return self.start(arg)
         if head == "draft":
             p = act["params"]
-            return self.card_value(p["kind"], p["symbols"]), "the most useful card"
+            return self.card_value(p["kind"], p["symbols"]), why("draft")
         if head == "column":
             return self.column(act)
         if head == "hut":
@@ -234,9 +242,9 @@ class Ranker:
         if head == "feed":
             return self.feed(arg)
         if head == "drop":
-            return 0.0, "let the rest of the card go"
+            return 0.0, why("drop")
         if head == "well":
-            return 10.0 + refs.WELL_POINTS[self.v["reign"] - 1], "a well scores at once"
+            return 10.0 + refs.WELL_POINTS[self.v["reign"] - 1], why("well")
         if head == "build":
             return self.build(arg)
         if head == "extend":
@@ -247,11 +255,11 @@ class Ranker:
             return self.offer(int(arg))
         if head == "buy":
             return self.buy(act)
-        return self.w.done, "nothing better to do"
+        return self.w.done, why("done")
 
 
-def rank(view: dict[str, Any], actions: list[Action], content: Content) -> list[tuple[float, str]]:
-    """A score and a reason per action (same order), from `view` alone."""
+def rank(view: dict[str, Any], actions: list[Action], content: Content) -> list[Scored]:
+    """A score and a reason (message parts ``as.bot.*``) per action (same order), from `view` alone."""
     if not actions:
         return []
     r = Ranker(view, content, weights())

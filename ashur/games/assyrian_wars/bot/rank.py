@@ -1,6 +1,10 @@
 """The heuristic bot's ranking of Assyrian Wars (issue 17): a score and a one-line reason per legal action,
 from the role's view only (:mod:`.features`) and the weights of ``weights.yaml``.
 
+A reason is a :data:`~ashur.core.contract.Reason`: message parts ``aw.bot.*`` of the game's catalogs
+(``messages/<lang>/bot.yaml``), so that each reader reads it in their own language; numbers go in formatted
+as they are shown (:func:`num`, :func:`pct`, :func:`signed`), ids as ids (the catalog names them).
+
 The goals are those the rules reward: take and hold cities (sieges laid and carried on, 6.8; assaults when
 the odds are good, 6.8.2; garrisons; VP of cities, 8.3), battles worth VP when the odds favour them (6.7),
 interception and evasion by the odds (6.6.9, 6.6.10), ECO gains (2 VP each at the end, 8.3), the trade boxes
@@ -20,6 +24,7 @@ from typing import Any
 
 import yaml
 
+from ashur.core.contract import Message, Reason, message
 from ashur.games.assyrian_wars.bot.battle import Odds
 from ashur.games.assyrian_wars.bot.features import (
     Features,
@@ -34,9 +39,35 @@ from ashur.games.assyrian_wars.bot.features import (
     trade_vp,
 )
 
-Scored = tuple[float, str]
+Scored = tuple[float, Reason]
 WEIGHTS = Path(__file__).with_name("weights.yaml")
 POWERS = ("assyria", "mede", "egypt", "babylonia", "elam")
+
+
+# --- reasons ------------------------------------------------------------------------------------------
+def part(key: str, **params: Any) -> Message:
+    """One part of a reason: the message ``aw.bot.<key>`` with `params`."""
+    return message(f"aw.bot.{key}", **params)
+
+
+def why(key: str, **params: Any) -> Reason:
+    """A reason of one part (:func:`part`)."""
+    return [part(key, **params)]
+
+
+def num(x: float) -> str:
+    """A number as the reasons show it (``4.5``, ``3``)."""
+    return f"{x:g}"
+
+
+def pct(x: float) -> str:
+    """A chance as a whole percentage (``45%``)."""
+    return f"{x:.0%}"
+
+
+def signed(x: float) -> str:
+    """A value with its sign and one decimal (``+1.2``)."""
+    return f"{x:+.1f}"
 
 
 # --- weights ------------------------------------------------------------------------------------------
@@ -129,7 +160,7 @@ class Ranker:
         self.prompt_key = str(prompt.get("key") or "")
         self.here = str(self.prompt_params.get("area") or "")
         self._pull: dict[tuple[str, float], tuple[float, str]] = {}
-        self._plans: dict[str, tuple[float, str] | None] = {}
+        self._plans: dict[str, tuple[float, dict[str, Any]] | None] = {}
         self._conquest_targets()
 
     def _conquest_targets(self) -> None:
@@ -202,30 +233,30 @@ class Ranker:
         if handler is not None:
             return handler(self, aid, params)
         if head == "order":
-            return self.w["standing_order"], "standing orders are not for the bot: it answers each prompt"
+            return self.w["standing_order"], why("standing_order")
         if label.startswith("aw.act.ask."):
             return self.ask(aid, label, params)
         value = float(self.w["prefix"].get(head, 0.0))
         cost = float(params.get("ap") or 0) if isinstance(params.get("ap"), (int, float)) else 0.0
         if value:
             value -= self.w["ap_cost"] * cost
-            return value, f"{aid}: {head} weighs {value:+.1f} (weight prefix.{head})"
-        return 0.0, f"{aid}: no rule of thumb for this choice (score 0)"
+            return value, why("prefix", value=signed(value), weight=f"prefix.{head}")
+        return 0.0, why("no_rule")
 
     # --- impulse ----------------------------------------------------------------------------------------
     def card_ap(self, aid: str, p: dict[str, Any]) -> Scored:
         ap = float(p.get("ap") or 0)
-        return self.w["card_ap"] * ap, f"play {p.get('name')} for {ap:g} AP (weight card_ap)"
+        return self.w["card_ap"] * ap, why("card_ap", card=p.get("card"), ap=num(ap))
 
     def card_event(self, aid: str, p: dict[str, Any]) -> Scored:
         card = int(p.get("card") or 0)
         ap = self.f.hand_ap.get(card, 0)
         cost = float(p.get("cost") or 0)
-        bonus, why = self.event_value(card)
+        bonus, event = self.event_value(card)
         score = bonus + self.w["card_ap"] * ap - self.w["ap_cost"] * cost
-        return score, f"play {p.get('name', card)} as its event rather than {ap} AP: {why}"
+        return score, [part("card_event", card=card, ap=num(ap)), *event]
 
-    def event_value(self, card: int) -> tuple[float, str]:
+    def event_value(self, card: int) -> tuple[float, Reason]:
         """What card `card`'s event is worth beyond its APs, card by card (6.11; the texts in cards.yaml):
         the alliance breakers by what their 2D6 spaces bring on the diplomatic track (6.11.c, 6.9), the
         foreign wars by whom they tie down (6.11.b), the cards that need an own siege or trade marker by
@@ -235,46 +266,45 @@ class Ranker:
             subjects = [s for s in BREAKERS[card] if s in (self.view.get("diplo") or {})] or \
                 [s for s, k in kinds().items() if k in ("minor", "nomad") and s in (self.view.get("diplo") or {})]
             best = max((self.diplo_value(s, 7) for s in subjects), default=0.0)
-            return best, f"about 7 diplomatic spaces worth {best:+.1f} (6.11.c)"
+            return best, why("event.breaker", value=signed(best))
         if card in FOREIGN_WARS:
             target = FOREIGN_WARS[card]
             if target == me or target in self.f.mine:
-                return -self.w["vp"] * 2, "a foreign war would tie down my own units (6.11.b)"
+                return -self.w["vp"] * 2, why("event.war_own")
             if target in self.f.enemies or target in (self.view.get("countries") or {}):
-                return self.w["card_event"], f"a foreign war ties down {target}'s units (6.11.b)"
+                return self.w["card_event"], why("event.war_enemy", target=target)
         if card == TRIBUTE_WITHHELD:
             if me == "assyria" or self.f.actor == "assyria":
-                return -self.w["vp"] * 2, "a new tribute refuser would cost Assyria 2 VP (8.3.1)"
-            return (self.w["vp"] * 2 * self.w["rival_vp"] + 1.0,
-                    "a new refuser costs Assyria 2 VP unless punished (8.3.1)")
+                return -self.w["vp"] * 2, why("event.refuser_own")
+            return self.w["vp"] * 2 * self.w["rival_vp"] + 1.0, why("event.refuser")
         if card in OWN_SIEGE_CARDS:
             mine = [a for a, sg in self.f.sieges.items() if sg.get("besieger") in self.side]
             if not mine:
-                return -2.0, "no siege of mine for it"
+                return -2.0, why("event.no_siege")
             value = max(city_value(a) for a in mine)
-            return self.w["siege"] * value * OWN_SIEGE_CARDS[card], f"helps my siege (value {value:g})"
+            return self.w["siege"] * value * OWN_SIEGE_CARDS[card], why("event.siege", value=num(value))
         if card == CARAVAN_TRADE:
             out = int(((self.view.get("trade") or {}).get(me) or {}).get("out") or 0)
             if not out:
-                return -2.0, "no removed trade marker to bring back"
+                return -2.0, why("event.no_trade_out")
             after = dict(self.f.trade_points)
             after[me] = after.get(me, 0.0) + 1.0
-            return self.w["trade"] + self.w["vp"] * self.trade_change(after), "a trade marker back (6.15)"
+            return self.w["trade"] + self.w["vp"] * self.trade_change(after), why("event.trade_back")
         table = self.w.get("cards") or {}
         if card in table:
-            return float(table[card]), f"event worth {float(table[card]):+.1f} (weight cards.{card})"
-        return self.w["card_event"], "(weight card_event)"
+            return float(table[card]), why("event.table", value=signed(float(table[card])), weight=f"cards.{card}")
+        return self.w["card_event"], why("event.default")
 
     def card_option(self, aid: str, p: dict[str, Any]) -> Scored:
         label = str(p.get("option") or "")
         value = {"Annals": self.w["vp"], "Treasure": 2.0, "ECO +1 marker to the Mede Far East": self.w["eco"],
                  "Resurrection of the Mede": 10.0, "Alliance breaker": 1.0, "Move": 0.5, "Draw": 0.6}.get(label, 0.0)
-        return value, f"option {label} of card {p.get('card')}"
+        return value, why("card_option", option=label, card=p.get("card"))
 
     def end(self, aid: str, p: dict[str, Any]) -> Scored:
         ap = float(p.get("ap") or 0)
         score = self.w["end"] - self.w["unused_ap"] * ap
-        return score, f"end the impulse with {ap:g} AP left: nothing better to do (weight end)"
+        return score, why("end", ap=num(ap))
 
     def move_force(self, aid: str, p: dict[str, Any]) -> Scored:
         area = str(p.get("area") or "")
@@ -282,10 +312,10 @@ class Ranker:
         siege = self.f.sieges.get(area)
         pull, where = self.pull(area, s)
         score = self.w["move"] * pull
-        reason = f"move the force at {area} ({s:g} strength) towards {where or 'nothing'} (weight move)"
+        reason = why("move_force", area=area, s=num(s), target=where or None)
         if siege is not None and siege.get("besieger") == self.f.actor:
             score -= self.w["keep_siege"]
-            reason += ", leaving its siege"
+            reason.append(part("leaving_siege"))
         return score, reason
 
     def siege(self, aid: str, p: dict[str, Any]) -> Scored:
@@ -299,18 +329,17 @@ class Ranker:
         if kind == "assault":
             chance = self.assault_chance(area, own, garrison)
             score = base * self.w["assault"] * (chance - self.w["assault_odds"]) * 2
-            return score, (f"assault of {area}: {own:g} strength vs garrison {garrison:g} and defence "
-                           f"{city_defence(area)}, chance {chance:.0%}, VP {value:g} (weight assault)")
+            return score, why("assault", area=area, own=num(own), garrison=num(garrison),
+                              defence=city_defence(area), chance=pct(chance), value=num(value))
         share = self.w["siege_hunger"] if kind == "hunger" else self.w["siege_standard"]
         defence = garrison + self.w["fortress_dice"] * city_defence(area)
         weak = own < self.w["hunger_ratio"] * defence
         if kind == "hunger" and weak:
             # 6.8.1: no combat; a force too weak to break the walls (6.8.3) starves the city out instead
             share = self.w["siege_hunger_weak"]
-        return base * share, (f"{kind} siege of {area}: {own:g} strength vs garrison {garrison:g} and defence "
-                              f"{city_defence(area)}, value {value:g}" + (", too weak to storm: starve it" if
-                                                                          kind == "hunger" and weak else "")
-                              + " (weight siege)")
+        key = "siege_hunger_weak" if kind == "hunger" and weak else f"siege_{kind}"
+        return base * share, why(key, area=area, own=num(own), garrison=num(garrison), defence=city_defence(area),
+                                 value=num(value))
 
     def assault_chance(self, area: str, own: float, garrison: float) -> float:
         """The chance of taking the city of `area` by assault (6.8.2) by the odds resolver; the strength ratio
@@ -328,19 +357,19 @@ class Ranker:
         pid = str(p.get("piece") or aid.rsplit(":", 1)[-1])
         s = piece_strength(pid, False)
         score = self.w["build"] * s - self.w["ap_cost"] * float(p.get("ap") or 0)
-        return score, f"{aid.split(':', 1)[0]} {pid} ({s:g} strength) for {p.get('ap', 0)} AP (weight build)"
+        verb = BUILD_VERBS.get(aid.split(":", 1)[0], "build")
+        return score, why("build", verb=f"aw.bot.verb.{verb}", piece=pid, s=num(s), ap=num(float(p.get("ap") or 0)))
 
     def eco(self, aid: str, p: dict[str, Any]) -> Scored:
         score = self.w["eco"] - self.w["ap_cost"] * float(p.get("ap") or 0)
-        return score, f"{aid}: one more ECO level, 2 VP at the end (8.3) (weight eco)"
+        return score, why("eco")
 
     def trade(self, aid: str, p: dict[str, Any]) -> Scored:
         after = dict(self.f.trade_points)
         after[self.f.power] = after.get(self.f.power, 0.0) + 1.0
         rank = self.w["vp"] * self.trade_change(after)
         score = self.w["trade"] + rank - self.w["ap_cost"] * float(p.get("ap") or 0)
-        return score, (f"bring a trade marker into {p.get('box')} (6.16.3): ranking {rank:+.1f} "
-                       f"(8.3, weight trade)")
+        return score, why("trade", box=p.get("box"), value=signed(rank))
 
     def diplomacy(self, aid: str, p: dict[str, Any]) -> Scored:
         subject = str(p.get("subject") or "")
@@ -348,15 +377,13 @@ class Ranker:
         room = max(0.0, DIPLOMACY_CAP - self.diplomacy_spent())
         most = int(min(room, self.f.ap_left) / per + 1e-9)
         if most <= 0:
-            return -1.0, f"diplomacy towards {subject}: no AP left for it this impulse (6.9: at most 6 AP)"
+            return -1.0, why("diplomacy_no_ap", subject=subject)
         best, n_best = -1e9, 0
         for n in range(1, max(1, most) + 1):
             v = self.diplo_value(subject, n) - self.w["ap_cost"] * n * per
             if v > best:
                 best, n_best = v, n
-        return self.w["diplomacy"] + best, (f"diplomacy towards {subject}: {n_best} spaces are worth "
-                                            f"{best:+.1f} (trade 7.3.3.c, tribute 5.2, alliance 6.9; "
-                                            f"weight diplomacy)")
+        return self.w["diplomacy"] + best, why("diplomacy", subject=subject, n=n_best, value=signed(best))
 
     def diplomacy_spent(self) -> float:
         """The APs the actor spent on diplomacy in this impulse (6.9 caps them at 6), from the view's recent
@@ -377,7 +404,7 @@ class Ranker:
         n = int(p.get("n") or 0)
         cost = float(p.get("ap") or n)
         score = self.diplo_value(subject, n) - self.w["ap_cost"] * cost
-        return score, f"move {subject}'s marker {n} spaces my way for {cost:g} AP: worth {score:+.1f} (6.9)"
+        return score, why("diplo_spaces", subject=subject, n=n, ap=num(cost), value=signed(score))
 
     def diplo_value(self, subject: str, n: int) -> float:
         """What moving `subject`'s marker `n` spaces towards the actor's power is worth (6.9): trade points
@@ -428,20 +455,21 @@ class Ranker:
     def declare(self, aid: str, p: dict[str, Any]) -> Scored:
         target = str(p.get("target") or p.get("country") or p.get("war") or "")
         if target in self.f.refusers and not float(p.get("ap") or 0):
-            return 0.0, f"{aid}: war on the tribute refuser {target} costs nothing (5.2.3); the army's move declares it"
+            return 0.0, why("declare_refuser", target=target)
         plan = self.conquest_plan(target)
         if plan is not None:
-            value, why = plan
+            value, facts = plan
             score = value - self.w["ap_cost"] * float(p.get("ap") or 0)
-            return score, f"{aid}: a war to conquer {target}: {why} (weight conquer_minor)"
-        return self.w["declare_war"], f"{aid}: no war on {target} without a reason (weight declare_war)"
+            return score, why("declare_conquer", target=target, **facts)
+        return self.w["declare_war"], why("declare_none", target=target)
 
-    def conquest_plan(self, minor: str) -> tuple[float, str] | None:
+    def conquest_plan(self, minor: str) -> tuple[float, dict[str, Any]] | None:
         """A war on `minor` worth starting (7.1 conquest as a plan): an unaligned minor at peace with the actor,
         in no camp and not Assyria's tribute payer, whose forces (on the map, or those its activation sets up,
         6.17: public scenario data) and city defences the actor's forces within `conquer_reach` steps of its
         home areas outmatch `conquer_ratio` times. Worth the conquest's VP (8.3), its tribute (5.2.2) and half
-        the VPs of its cities, times `conquer_minor`; None when there is no such plan."""
+        the VPs of its cities, times `conquer_minor`, and the facts a reason shows (``mine``, ``theirs``,
+        ``defence``); None when there is no such plan."""
         found = self._plans.get(minor, False)
         if found is not False:
             return found  # type: ignore[return-value]
@@ -479,7 +507,7 @@ class Ranker:
             return None
         vp = 1.0 + 0.5 * sum(city_value(a) for a in homes if self.content.areas[a].city is not None)
         value = self.w["conquer_minor"] * (self.w["vp"] * vp + self.w["eco"])
-        self._plans[minor] = (value, f"{mine:g} own strength near it vs {theirs:g} + defences {defence}")
+        self._plans[minor] = (value, {"mine": num(mine), "theirs": num(theirs), "defence": defence})
         return self._plans[minor]
 
     # --- moves ------------------------------------------------------------------------------------------
@@ -490,29 +518,29 @@ class Ranker:
         now, _ = self.pull(here, s) if here else (0.0, "")
         then, where = self.pull(dest, s)
         score = self.w["advance"] * (then - now) - self.w["ap_cost"] * float(p.get("ap") or 0)
-        reason = f"move to {dest}, towards {where or 'no target'} ({s:g} strength)"
+        reason = why("move_to", area=dest, target=where or None, s=num(s))
         enemy = self.f.hostile(dest)
         if enemy > 0:
             if enemy > self.w["avoid_ratio"] * s:
                 score -= self.w["avoid"]
-                reason += f", but {enemy:g} enemy strength there is far stronger"
+                reason.append(part("far_stronger", enemy=num(enemy)))
             else:
                 chance = self.field_chance(here, dest)
                 score += self.w["battle"] * (chance - self.w["battle_odds"]) * 2
                 score += self.battle_vp_value(here, dest, chance)
-                reason += f", battle {s:g} vs {enemy:g}, chance {chance:.0%} (weight battle)"
+                reason.append(part("battle", s=num(s), enemy=num(enemy), chance=pct(chance)))
         war = str(p.get("war") or "")
         if war:
             plan = self.conquest_plan(war)
             if war in self.f.refusers:
                 score += self.w["punish"]
-                reason += f", punishing the tribute refuser {war} (7.4.4, weight punish)"
+                reason.append(part("punishing", war=war))
             elif plan is not None:
                 score += plan[0] - self.w["ap_cost"] * float(p.get("ap") or 0)
-                reason += f", a war to conquer {war}: {plan[1]}"
+                reason.append(part("conquering", war=war, **plan[1]))
             else:
                 score += self.w["declare_war"]
-                reason += f", declaring war on {war}"
+                reason.append(part("declaring", war=war))
         return score, reason
 
     def battle_vp_value(self, src: str, dest: str, chance: float) -> float:
@@ -527,22 +555,22 @@ class Ranker:
         area = str(p.get("area") or self.here)
         value = self.f.targets.get(area, 0.0)
         if value > 0:
-            return self.w["stop_at_target"] * value, f"stop at {area} to besiege its city, value {value:g}"
-        return 0.0, f"stop the move at {area}"
+            return self.w["stop_at_target"] * value, why("stop_target", area=area, value=num(value))
+        return 0.0, why("stop", area=area)
 
     def enter_city(self, aid: str, p: dict[str, Any]) -> Scored:
         area = str(p.get("area") or self.here)
         if self.f.control.get(area) == self.f.actor and any(self.f.hostile(b) > 0 for b in _near(area)):
-            return self.w["garrison"], f"garrison the city of {area}: enemies are near (weight garrison)"
-        return -0.2, f"enter the city of {area}: no enemy near, the field is better"
+            return self.w["garrison"], why("garrison", area=area)
+        return -0.2, why("enter_city", area=area)
 
     def pickup(self, aid: str, p: dict[str, Any]) -> Scored:
         pid = str(p.get("piece") or "")
         s = piece_strength(pid, bool((self.view.get("pieces") or {}).get(pid, {}).get("red")))
-        return self.w["pickup"] * s, f"pick up {pid} ({s:g} strength) (weight pickup)"
+        return self.w["pickup"] * s, why("pickup", piece=pid, s=num(s))
 
     def drop(self, aid: str, p: dict[str, Any]) -> Scored:
-        return -0.3, f"drop {p.get('piece')}: the force stays together"
+        return -0.3, why("drop", piece=p.get("piece"))
 
     # --- interception, evasion, sorties ---------------------------------------------------------------------
     def intercept(self, aid: str, p: dict[str, Any]) -> Scored:
@@ -556,7 +584,7 @@ class Ranker:
             units = self.f.count(area, self.f.enemies | ({mover} if mover else set()), city=False)
             mine = sum(n for o, n in self.f.units.get((src, False), {}).items() if o in self.side)
             score += self.w["vp"] * (chance * battle_vp(units) - (1 - chance) * self.w["rival_vp"] * battle_vp(mine))
-        return score, f"intercept at {area} from {src}: {s:g} vs {enemy:g}, chance {chance:.0%} (weight intercept)"
+        return score, why("intercept", area=area, src=src, s=num(s), enemy=num(enemy), chance=pct(chance))
 
     def evade(self, aid: str, p: dict[str, Any]) -> Scored:
         here = self.here or str(p.get("area") or "")
@@ -566,8 +594,8 @@ class Ranker:
         if mover:
             enemy = max(enemy, max(self.f.force(n, {mover}) for n in (*_near(here), here)))
         if enemy > self.w["avoid_ratio"] * s:
-            return self.w["evade"], f"evade to {p.get('area')}: {enemy:g} enemy vs {s:g} own (weight evade)"
-        return -self.w["evade"] / 2, f"no need to evade to {p.get('area')}: {s:g} own vs {enemy:g} enemy"
+            return self.w["evade"], why("evade", area=p.get("area"), enemy=num(enemy), s=num(s))
+        return -self.w["evade"] / 2, why("no_evade", area=p.get("area"), s=num(s), enemy=num(enemy))
 
     def sortie(self, aid: str, p: dict[str, Any]) -> Scored:
         area = str(p.get("area") or self.here)
@@ -575,39 +603,43 @@ class Ranker:
         enemy = self.f.hostile(area)
         chance = p_win(own, enemy, self.w["odds_power"])
         score = self.w["battle"] * (chance - self.w["battle_odds"]) * 2
-        return score, f"sortie from {area}: {own:g} vs {enemy:g} besiegers, chance {chance:.0%} (weight battle)"
+        return score, why("sortie", area=area, own=num(own), enemy=num(enemy), chance=pct(chance))
 
     # --- losses, windows, questions -------------------------------------------------------------------------
     def suggested(self, aid: str, p: dict[str, Any]) -> Scored:
-        return self.w["suggested"], f"take the {p.get('n')} {p.get('mode')} as suggested (weight suggested)"
+        return self.w["suggested"], why("suggested", n=p.get("n"), mode=p.get("mode"))
 
     def window_card(self, aid: str, p: dict[str, Any]) -> Scored:
         kind = str(self.prompt_params.get("kind") or "")
         if kind == "battle":
-            return self.w["battle_card"], f"play {p.get('name')} in the battle (weight battle_card)"
-        return self.w["window_card"], f"keep {p.get('name')} rather than play it now ({kind}) (weight window_card)"
+            return self.w["battle_card"], why("battle_card", card=p.get("card"))
+        return self.w["window_card"], why("window_card", card=p.get("card"), kind=kind)
 
     def province(self, aid: str, p: dict[str, Any]) -> Scored:
-        return self.w["province"], f"make {p.get('area')} a province (7.1) (weight province)"
+        return self.w["province"], why("province", area=p.get("area"))
 
     def conquest(self, aid: str, p: dict[str, Any]) -> Scored:
-        return self.w["conquest"], f"conquest check against {p.get('target')} (6.13) (weight conquest)"
+        return self.w["conquest"], why("conquest", target=p.get("target"))
 
     def surrender(self, aid: str, p: dict[str, Any]) -> Scored:
-        return self.w["surrender"], f"no surrender to {p.get('to')} (weight surrender)"
+        return self.w["surrender"], why("surrender", to=p.get("to"))
 
     def discard(self, aid: str, p: dict[str, Any]) -> Scored:
         if aid == "discard:suggested":
-            return 0.5, f"discard the suggested {p.get('n')} cards"
-        return -float(p.get("ap") or 0) * 0.1, f"discard {p.get('name')} ({p.get('ap')} AP): the weakest go first"
+            return 0.5, why("discard_suggested", n=p.get("n"))
+        return -float(p.get("ap") or 0) * 0.1, why("discard", card=p.get("card"), ap=p.get("ap"))
 
     def retreat(self, aid: str, p: dict[str, Any]) -> Scored:
         area = str(p.get("area") or "")
         own = self.f.control.get(area) in self.f.mine | {self.f.actor}
         danger = self.f.hostile(area)
         score = (1.0 if own else 0.0) - 0.3 * danger
-        where = " (own ground)" if own else ""
-        return score, f"retreat to {area}{where}" + (f", {danger:g} enemy" if danger else "")
+        reason = why("retreat", area=area)
+        if own:
+            reason.append(part("own_ground"))
+        if danger:
+            reason.append(part("danger", enemy=num(danger)))
+        return score, reason
 
     def marker_value(self, power: str) -> float:
         """What one trade marker of `power` taken out of the Trade Box is worth to the actor (6.15): the
@@ -627,45 +659,44 @@ class Ranker:
         trade = self.view.get("trade") or {}
         rivals = [c for c, t in trade.items() if c != self.f.power and int(t.get("box") or 0) > 0]
         if not rivals:
-            return -1.0, "raid: no rival trade marker in the Trade Box"
+            return -1.0, why("raid_none")
         each = sum(self.marker_value(c) for c in rivals) / len(rivals)
         n = float(p.get("n") or 1)
         score = 0.5 * n * each - self.w["ap_cost"] * float(p.get("ap") or 1)
-        return score, f"raid the trade with {n:g} raiders: a marker is worth {each:+.1f} on average (6.15, 8.3)"
+        return score, why("raid", n=num(n), value=signed(each))
 
     def raid_target(self, aid: str, p: dict[str, Any]) -> Scored:
         power = str(p.get("power") or "")
         value = self.marker_value(power)
-        return value, f"raid {power}'s trade: a marker is worth {value:+.1f} (6.15, 8.3)"
+        return value, why("raid_target", power=power, value=signed(value))
 
     def raider(self, aid: str, p: dict[str, Any]) -> Scored:
         trade = self.view.get("trade") or {}
         rivals = [c for c, t in trade.items() if c != self.f.power and int(t.get("box") or 0) > 0]
         each = sum(self.marker_value(c) for c in rivals) / len(rivals) if rivals else 0.0
         score = self.w["prefix"].get("raider", 0.0) + 0.25 * each - self.w["ap_cost"] * float(p.get("ap") or 1)
-        return score, f"put a raider into a Raid Box: later raids take markers worth {each:+.1f} (6.15)"
+        return score, why("raider", value=signed(each))
 
     def stop_tribute(self, aid: str, p: dict[str, Any]) -> Scored:
         """5.2.3: a tribute paid by decision may be stopped in an impulse: the payer's ECO (and AP income) rises
         at once and Assyria's falls (5.2.2; twice the ECO total at the end, 8.3); Assyria may then attack for
         free. Weighed as refusing it at 5.2 (:meth:`tribute_pay`)."""
-        score, why = self.tribute_pay("tribute:refuse", {"amount": 2 if p.get("payer") == self.f.power else 1})
-        return score, f"stop the tribute of {p.get('payer')}: " + why
+        score, reason = self.tribute_pay("tribute:refuse", {"amount": 2 if p.get("payer") == self.f.power else 1})
+        return score, [part("stop_tribute", payer=p.get("payer")), *reason]
 
     def free_dow(self, aid: str, p: dict[str, Any]) -> Scored:
         target = str(p.get("target") or "")
         if target in self.f.refusers:
-            return 0.5, f"war on the tribute refuser {target}: free, and needed to punish it (7.4.4)"
-        return self.w["declare_war"], (f"no war on {target} for the ally {p.get('minor')}: a new war can drag "
-                                       f"the power into a camp (7.4.6, weight declare_war)")
+            return 0.5, why("war_refuser", target=target)
+        return self.w["declare_war"], why("free_dow_no", target=target, minor=p.get("minor"))
 
     def supply(self, aid: str, p: dict[str, Any]) -> Scored:
         head = aid.split(":", 1)[0]
         if head == "forage":
-            return 1.0, f"pillage {p.get('area')} to feed the force: free, and it harms the enemy (6.14)"
+            return 1.0, why("forage", area=p.get("area"))
         if head == "supply":
-            return 0.6 - self.w["ap_cost"], f"pay 1 AP to supply the force at {p.get('area')} (6.10)"
-        return -1.5, f"leave the force at {p.get('area')} unsupplied: every unit checks attrition (6.10)"
+            return 0.6 - self.w["ap_cost"], why("supply", area=p.get("area"))
+        return -1.5, why("starve", area=p.get("area"))
 
     def place_at(self, aid: str, p: dict[str, Any]) -> Scored:
         area = str(p.get("area") or "")
@@ -674,14 +705,14 @@ class Ranker:
         pull, where = self.pull(area, s)
         threat = max((self.f.hostile(b) for b in (*_near(area), area)), default=0.0)
         score = 0.3 * pull + 0.05 * self.f.own(area) + (0.3 if threat > 0 else 0.0)
-        return score, f"place {pid} at {area}: towards {where or 'no target'}, beside {self.f.own(area):g} own strength"
+        return score, why("place_at", piece=pid, area=area, target=where or None, own=num(self.f.own(area)))
 
     def sell_merc(self, aid: str, p: dict[str, Any]) -> Scored:
         buyer = str(p.get("buyer") or "")
         sell = aid.startswith("sell")
         if buyer in self.f.enemies:
-            return (-1.0 if sell else 0.5), f"{'sell to' if sell else 'refuse'} {buyer}: an enemy (9.6)"
-        return (0.3 if sell else 0.0), f"{'sell to' if sell else 'refuse'} {buyer}: APs for me (9.6)"
+            return (-1.0 if sell else 0.5), why("sell_enemy" if sell else "refuse_enemy", buyer=buyer)
+        return (0.3 if sell else 0.0), why("sell" if sell else "refuse_sale", buyer=buyer)
 
     def tribute_pay(self, aid: str, p: dict[str, Any]) -> Scored:
         """5.2: a power decides whether it pays Assyria. Tribute moves ECO levels from the payer to Assyria,
@@ -694,10 +725,10 @@ class Ranker:
         cost = self.w["eco"] * amount * (1.0 + self.w["rival_vp"])
         pay = aid.endswith(":pay")
         if theirs > self.w["tribute_ratio"] * max(mine, 1.0):
-            return (1.0 if pay else -1.0), (f"{'pay' if pay else 'refuse'} tribute of {amount:g}: Assyria's "
-                                            f"{theirs:g} strength against my {mine:g} (5.2.3)")
-        return (0.0 if pay else cost / 4), (f"{'pay' if pay else 'refuse'} tribute of {amount:g}: it would "
-                                            f"raise Assyria's ECO and lower mine (8.3); {mine:g} vs {theirs:g}")
+            return (1.0 if pay else -1.0), why("tribute_pay_outmatched" if pay else "tribute_refuse_outmatched",
+                                               amount=num(amount), theirs=num(theirs), mine=num(mine))
+        return (0.0 if pay else cost / 4), why("tribute_pay" if pay else "tribute_refuse", amount=num(amount),
+                                               mine=num(mine), theirs=num(theirs))
 
     def ask(self, aid: str, label: str, p: dict[str, Any]) -> Scored:
         parts = label.split(".")
@@ -706,35 +737,35 @@ class Ranker:
             joiner = str(p.get("power") or "")
             if answer == "accept":
                 # 7.4.1/8.3: every power of the camp scores 3 VP for the new ally
-                return self.w["vp"] * 3.0, f"accept {joiner} into the camp: 3 VP for an alliance with a power (8.3)"
+                return self.w["vp"] * 3.0, why("camp_accept", power=joiner)
             if answer == "reject":
-                return -self.w["vp"] * self.w["rival_vp"], f"refusing {joiner} gives it 1 VP (7.4.1)"
+                return -self.w["vp"] * self.w["rival_vp"], why("camp_reject", power=joiner)
         if what in ("free_dow", "card_war"):
             target = str(p.get("target") or "")
             if answer == "declare":
                 if target in self.f.enemies:
-                    return 0.2, f"war on {target}: we already fight"
+                    return 0.2, why("war_already", target=target)
                 if target in self.f.refusers:
-                    return 0.5, f"war on the tribute refuser {target}: free, and needed to punish it (7.4.4)"
-                return self.w["declare_war"], f"no new war on {target} without a reason (weight declare_war)"
-            return 0.0, f"no war on {target}"
+                    return 0.5, why("war_refuser", target=target)
+                return self.w["declare_war"], why("war_none", target=target)
+            return 0.0, why("war_decline", target=target)
         if what == "surrender" and answer in ("accept", "reject"):
             # 7.1.B/8.3: accepting makes it a conquest (3 VP for a power, 1 for a minor); a rejected offer
             # gives the offerer 1 VP
-            return (self.w["vp"], "accept the surrender: a conquest (8.3)") if answer == "accept" else \
-                (-self.w["vp"] * self.w["rival_vp"], "a rejected surrender gives the offerer 1 VP (7.1.B)")
+            return (self.w["vp"], why("surrender_accept")) if answer == "accept" else \
+                (-self.w["vp"] * self.w["rival_vp"], why("surrender_reject"))
         if what == "conquest_check":
-            return (1.0, "roll the conquest check (7.1.A)") if answer == "roll" else (0.0, "skip the check")
+            return (1.0, why("check_roll")) if answer == "roll" else (0.0, why("check_skip"))
         if what == "punished_tribute":
             # 7.4.4: a punished refuser allied to me may pay Assyria; tribute raises Assyria's ECO (8.3)
             if self.f.power == "assyria":
-                return (1.0 if answer == "pay" else 0.0), f"{answer}: tribute to Assyria"
-            return (1.0 if answer == "refuse" else 0.0), f"{answer}: tribute would raise Assyria's ECO (8.3)"
+                return (1.0 if answer == "pay" else 0.0), why(f"punished_{answer}_assyria")
+            return (1.0 if answer == "refuse" else 0.0), why(f"punished_{answer}")
         if what == "free_passage":
             # 6.9: both powers count each other's land as friendly: a rival's armies pass for nothing
-            return (-0.2 if answer == "accept" else 0.0), f"{answer} free passage (6.9)"
+            return (-0.2 if answer == "accept" else 0.0), why(f"passage_{answer}")
         if what == "minor_peace":
-            return (0.3 if answer == "accept" else 0.0), f"{answer} the minor's peace (7.4.6)"
+            return (0.3 if answer == "accept" else 0.0), why(f"minor_peace_{answer}")
         if what == "peace":
             other = str(p.get("power") if p.get("power") != self.f.actor else p.get("other"))
             mine, theirs = self.f.total(self.f.mine | {self.f.actor}), self.f.total({other})
@@ -746,12 +777,14 @@ class Ranker:
                 # 7.4.3: a rebel making peace with Assyria leaves its camp; the next declaration of war
                 # pushes it back in and every power of the camp scores 3 VP for the "new" ally (7.4.1, 8.3)
                 score -= self.w["leave_camp"]
-                return score, (f"accept peace with {other}: {mine:g} own vs {theirs:g} strength, but leaving "
-                               f"the camp gives its powers 3 VP when war returns (weight leave_camp)")
-            return score, f"{answer} peace with {other}: {mine:g} own vs {theirs:g} strength (weight peace_ratio)"
-        return 0.0, f"{what}: {answer} (no preference)"
+                return score, why("peace_leave_camp", other=other, mine=num(mine), theirs=num(theirs))
+            return score, why(f"peace_{answer}", other=other, mine=num(mine), theirs=num(theirs))
+        return 0.0, why("no_preference")
 
 
+#: the verb of a build reason (``aw.bot.verb.<verb>``) by the head of the action id
+BUILD_VERBS = {"build": "build", "rebuild": "rebuild", "hire": "hire", "rehire": "rehire", "buy_merc": "buy",
+               "pick": "take", "unit": "place"}
 #: 6.9: at most 6 AP of diplomacy per impulse
 DIPLOMACY_CAP = 6.0
 #: alliance breakers (6.11.c) and the minors or tribes they move (empty: any)
@@ -800,7 +833,8 @@ HANDLERS: dict[str, Handler] = {
 
 
 def rank(view: dict[str, Any], actions: list[dict[str, Any]], content: Any) -> list[Scored]:
-    """A score and a one-line reason per action (same order): :meth:`ashur.core.contract.Game.rank_actions`;
+    """A score and a one-line reason (message parts ``aw.bot.*``) per action (same order):
+    :meth:`ashur.core.contract.Game.rank_actions`;
     `content` is the game's public data (map, counters)."""
     bind(content)
     if not actions:

@@ -139,6 +139,19 @@ export function renderMessage(key, params, catalog) {
   return format(template, key, params, catalog, 0);
 }
 
+/** A bot's reason as one line: its message parts (`[{key, params}]`) rendered one after the other, the port of
+ * ashur.core.i18n.render_reason. A key the game's catalog lacks is looked up in the client's own catalogs (the
+ * reasons every game shares, bot.why.*); a plain string (a reason kept before reasons were messages) is itself. */
+export function renderReason(reason, catalog) {
+  if (typeof reason === "string") return reason;
+  return (reason || []).filter((part) => part && typeof part === "object").map((part) => {
+    const key = String(part.key || "");
+    const params = part.params || {};
+    const own = !(key in catalog) && Object.prototype.hasOwnProperty.call(ui, key);
+    return own ? format(ui[key], key, params, catalog, 0) : renderMessage(key, params, catalog);
+  }).join("");
+}
+
 /** A log entry as text, with its rule number (render_entry). */
 export function renderEntry(entry, catalog) {
   const text = renderMessage(entry.key, entry.params || {}, catalog);

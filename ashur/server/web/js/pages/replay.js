@@ -5,7 +5,7 @@
 // once from GET /api/games/<id>/bot-reasons, which lets whoever may replay a finished game read them).
 
 import { ApiError, api, seatsOf } from "../api.js";
-import { loadMessages, t } from "../i18n.js";
+import { loadMessages, renderReason, t } from "../i18n.js";
 import { el, notice, start } from "../shell.js";
 import { GameLog } from "../table/log.js";
 import { actionText } from "../table/prompt.js";
@@ -88,7 +88,8 @@ start(async ({ app, lang }) => {
     document.getElementById("replay-action").textContent = act ? t("replay.action", { action: text }) : text;
     const whyBox = document.getElementById("replay-why");
     whyBox.hidden = !why;
-    whyBox.textContent = why ? t("replay.why", { reason: why.reason }) : "";
+    const reason = why && why.why ? renderReason(why.why, catalog) : why && why.reason;
+    whyBox.textContent = why ? t("replay.why", { reason }) : "";
     R.renderTracks(tracksBox, { view: frame.view, board, catalog });
     gameLog.entries = [];
     gameLog.next = 0;

@@ -1,10 +1,11 @@
 // "Why did the bots do that?" (issue 17 item 1): a panel under the log listing the bot seats' decisions —
-// the role, the action named as the prompt names actions, and the bot's one-line reason — read from
-// GET /api/games/<id>/bot-reasons. Shown only while the game lets this seat read them (its setting
-// bot_reasons "open", or the game is over); fetched when the view's version moves and the panel is open.
+// the role, the action named as the prompt names actions, and the bot's one-line reason in the reader's
+// language (its message parts rendered as log entries are) — read from GET /api/games/<id>/bot-reasons. Shown
+// only while the game lets this seat read them (its setting bot_reasons "open", or the game is over); fetched
+// when the view's version moves and the panel is open.
 
 import { ApiError, api } from "../api.js";
-import { t } from "../i18n.js";
+import { renderReason, t } from "../i18n.js";
 import { el } from "../shell.js";
 import { actionText } from "./prompt.js";
 import { ruleLink } from "./rules.js";
@@ -69,7 +70,7 @@ export class BotReasons {
       el("b", {}, nameOf(x.role, this.catalog)), ": ",
       el("span", { class: "bot-action" }, x.label ? actionText(x, this.catalog) : x.action), " ",
       x.rule ? ruleLink(x.rule, this.catalog) : null,
-      el("div", { class: "bot-why muted" }, x.reason)));
+      el("div", { class: "bot-why muted" }, x.why ? renderReason(x.why, this.catalog) : x.reason)));
     this.empty.hidden = this.items.length > 0;
     this.list.replaceChildren(...items);
     this.list.scrollTop = this.list.scrollHeight;
