@@ -14,7 +14,7 @@ import orjson
 import yaml
 
 from ashur.core import flow
-from ashur.core.contract import Action, Game, OptionSpec, Result, ScenarioInfo
+from ashur.core.contract import Action, Game, OptionSpec, Reason, Result, ScenarioInfo
 from ashur.core.errors import IllegalAction, SetupError
 from ashur.core.i18n import read_catalog
 from ashur.core.statedata import GameState, as_state, clone, copy_actions, fork
@@ -411,7 +411,7 @@ class AssyrianWars(Game):
         data = yaml.safe_load((Path(__file__).parent / "bots.yaml").read_text(encoding="utf-8")) or {}
         return {str(k): float(v) for k, v in (data.get(name) or {}).items()}
 
-    def rank_actions(self, view: dict[str, Any], actions: list[Action]) -> list[tuple[float, str]]:
+    def rank_actions(self, view: dict[str, Any], actions: list[Action]) -> list[tuple[float, Reason]]:
         """The heuristic bot's score and reason per action, from the role's view only (:mod:`.bot.rank`)."""
         from ashur.games.assyrian_wars.bot.rank import rank
 
