@@ -213,14 +213,14 @@ def _decisions(game_id: str, scenario: str, seed: int, steps: int) -> str:
 
 
 @pytest.mark.parametrize(("game_id", "scenario", "seed", "steps", "pinned"), [
-    ("assyrian-wars", "two_rivers", 3, 250, "875e72b2bdbd6ab6"),
-    ("assyrian-wars", "rise_and_fall", 4, 250, "601a875fb1bbdcb6"),  # re-recorded with the Mede's weights
+    ("assyrian-wars", "two_rivers", 3, 250, "f21af4893d730f37"),  # re-recorded: saved APs, aimless moves
+    ("assyrian-wars", "rise_and_fall", 4, 250, "277d5c0d2aa61049"),  # re-recorded: Mede weights, saved APs
     ("assyria", "four_players", 7, 400, "d506e13fa9b511d1"),
 ])
 def test_decisions_and_scores_as_before(game_id: str, scenario: str, seed: int, steps: int, pinned: str) -> None:
     """The heuristic bots choose and score exactly as before their reasons became messages: digests of every
-    choice and score, recorded on the commit before that change (b5d8440; Rise and Fall again after the Mede's
-    own weights, ``ally`` and ``diplo_progress``, changed its play). A change of the rules, the views or
-    the weights that changes the bots' play changes them too: then check that it should, and record the new
-    digest printed here."""
+    choice and score, recorded on the commit before that change (b5d8440; again after the Mede's own
+    weights and the weighing of saved APs, ``saved_ap`` and ``aimless_move``, changed the play). A change
+    of the rules, the views or the weights that changes the bots' play changes them too: then check that it
+    should, and record the new digest printed here."""
     assert _decisions(game_id, scenario, seed, steps) == pinned

@@ -302,8 +302,13 @@ class Ranker:
         return value, why("card_option", option=label, card=p.get("card"))
 
     def end(self, aid: str, p: dict[str, Any]) -> Scored:
+        """3.1: the APs left at the end of an impulse are saved for the next one, up to `saved_ap`; only the
+        rest is lost (weighed by `unused_ap`)."""
         ap = float(p.get("ap") or 0)
-        score = self.w["end"] - self.w["unused_ap"] * ap
+        lost = max(0.0, ap - self.w["saved_ap"])
+        score = self.w["end"] - self.w["unused_ap"] * lost
+        if ap and not lost:
+            return score, why("end_save", ap=num(ap))
         return score, why("end", ap=num(ap))
 
     def move_force(self, aid: str, p: dict[str, Any]) -> Scored:
@@ -311,7 +316,8 @@ class Ranker:
         s = self.f.own(area)
         siege = self.f.sieges.get(area)
         pull, where = self.pull(area, s)
-        score = self.w["move"] * pull
+        # a force with nowhere to go spends APs the impulse would save (3.1): below ending the impulse
+        score = self.w["move"] * pull if pull > 0 else -self.w["aimless_move"]
         reason = why("move_force", area=area, s=num(s), target=where or None)
         if siege is not None and siege.get("besieger") == self.f.actor:
             score -= self.w["keep_siege"]
