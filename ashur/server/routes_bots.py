@@ -32,8 +32,6 @@ from fastapi import FastAPI, Query, Request
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
-from ashur.core import registry
-from ashur.core.errors import AshurError
 from ashur.core.i18n import render_reason
 from ashur.server import db
 from ashur.server.auth import bearer, current_seat
@@ -41,12 +39,12 @@ from ashur.server.bots import cut
 from ashur.server.context import ServerContext
 from ashur.server.errors import ApiError
 from ashur.server.models import ActionRow, GameRow
+from ashur.server.routes_table import LANGS, messages
 from ashur.server.schemas import BotReasonsOut
 from ashur.server.store import get_row
 
 PAGE = 1000
 """The most reasons one answer holds (``next`` says where to go on)."""
-LANGS = ("en", "de", "ja")
 I18N = Path(__file__).with_name("web") / "i18n"
 
 
@@ -59,10 +57,9 @@ def reason_catalog(game_name: str, lang: str) -> dict[str, str]:
         data = json.loads((I18N / f"table.{code}.json").read_text(encoding="utf-8"))
         table.update({k: v for k, v in data.items() if k.startswith("bot.")})
     try:
-        game = registry.get_game(game_name)
-    except AshurError:
+        return {**table, **messages(game_name, lang)}
+    except ApiError:  # a game no longer registered: the generic reasons only
         return table
-    return {**table, **game.messages("en"), **game.messages(lang)}
 
 
 def reason_text(data: dict[str, Any], catalog: dict[str, str]) -> str:
