@@ -90,3 +90,30 @@ def test_8_3_tie_for_first_gives_two_each_and_no_second() -> None:
     trade_ranking(ctx(pos2), {"assyria": Fraction(5), "babylonia": Fraction(3), "elam": Fraction(3)})
     got = {p: pos2.state["countries"][p]["vp"] - vp[p] for p in vp}
     assert got == {"assyria": 3, "babylonia": 1, "elam": 1}
+
+
+def test_7_3_3_d_raiders_of_a_nomad_nobody_plays_take_their_hits_unasked() -> None:
+    """Found by the fuzzer (Rise and Fall, step 1001): at the Interphase two Scythian raiders come home and
+    roll 6 and 3; the Scythians are allied to nobody (track value 0), so no player may choose which raider
+    takes the hit (6.6.1). The hit goes where the suggestion puts it, on the full-strength one, and the game
+    goes on; it used to wait for an answer nobody could give."""
+    from pathlib import Path
+
+    from ashur.core.replay import replay
+    from ashur.core.savefile import load
+    from ashur.games.assyrian_wars.ctx import Ctx
+    from ashur.games.assyrian_wars.game import content
+    from ashur.games.assyrian_wars.rules.base.players import role_of
+
+    match = replay(load(Path(__file__).parent / "saves" / "7_3_3_d_raiders_of_a_nomad_nobody_plays.ashur.json"))
+    s = match.state
+    assert role_of(Ctx(s, content()), "scythians") is None
+    assert s["pieces"]["scythians-hb4-2"]["red"] is True  # was full strength: the hit flipped it
+    assert s["pieces"]["scythians-lc3-2"]["red"] is True  # already reduced before the check: spared
+    assert {s["pieces"][p]["loc"] for p in ("scythians-hb4-2", "scythians-lc3-2")} == {"regroup"}
+    entries = [e for _, e in GAME.visible_log(s, "elam") if e.get("rule") == "7.3.3.d"]
+    assert {"key": "aw.reduced", "rule": "7.3.3.d", "params": {"piece": "scythians-hb4-2", "nation": "scythians"}} \
+        in entries
+    assert GAME.invariants(s) == []
+    assert all(GAME.legal_actions(s, role) for role in match.active())
+

@@ -117,7 +117,8 @@ def attrition_check(ctx: Ctx, units: list[str], rule: str, why: str, chooser: st
 
 @FLOW.register
 class AssignHits(Step[Ctx]):
-    """The owner assigns hits one at a time among the affected pieces (6.6.1, 6.7.4)."""
+    """The owner assigns hits one at a time among the affected pieces (6.6.1, 6.7.4); a single piece, or an
+    owner no player plays, takes them without a question."""
 
     kind = "assign_hits"
     rule = "6.6.1"
@@ -130,14 +131,20 @@ class AssignHits(Step[Ctx]):
         alive = self._alive(ctx, frame)
         if frame["hits"] <= 0 or not alive:
             return []
-        if len(alive) == 1 or (len({ctx.piece(p)["red"] for p in alive}) == 1 and len(alive) == 1):
+        if len(alive) == 1:
+            return []
+        from ashur.games.assyrian_wars.rules.base.players import role_of
+
+        if role_of(ctx, frame["owner"]) is None:
+            # a country no player plays (a nomad back from a raid, allied to nobody by the Interphase,
+            # 7.3.3.d) cannot choose: its hits go as the suggestion would put them, full-strength first
             return []
         return [frame["owner"]]
 
     def run(self, ctx: Ctx, frame: Frame) -> None:
         alive = self._alive(ctx, frame)
         if frame["hits"] > 0 and alive:
-            apply_hit(ctx, alive[0], frame["rule"])
+            apply_hit(ctx, self._suggested(ctx, alive), frame["rule"])
             frame["hits"] -= 1
             return
         flow.pop(ctx.s)
