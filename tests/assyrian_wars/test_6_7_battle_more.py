@@ -186,3 +186,28 @@ def test_6_6_9_a_subordinate_army_of_another_player_may_stay_behind() -> None:
     pos.assert_logged(rule="6.6.9", key="aw.intercepted", area="der")
     assert loc(pos, "babylonia-li2-1") == "der" and loc(pos, "elam-li2-1") == "nippur"
     assert "ag23" not in pos.state["groups"]
+
+
+def test_6_7_4_a_country_nobody_plays_takes_its_losses_as_suggested() -> None:
+    """6.7.4: the owner places the losses; a minor that no player plays (Phoenicia at 9 on Assyria's row,
+    pro but not allied, 6.9) cannot be asked. Its hits go unasked where the suggestion puts them: every
+    full-strength unit flips before a reduced one dies. (The engine used to hand the choice to the first
+    role; the tests and the fuzzer now fail on any decider no player controls.)"""
+    from ashur.games.assyrian_wars.rules.base.players import role_of
+    from tests.assyrian_wars.cards.diplomacy_kit import marker
+
+    pos = start("campaign", special_abilities=False)
+    marker(pos, "phoenicia", "assyria", 9)
+    phoenicians = ["phoenicia-hi2-1", "phoenicia-hi2-2", "phoenicia-li2-1", "phoenicia-li2-2"]
+    babylonians = ["babylonia-nabu_zer_kitti_lishir", *(f"babylonia-li2-{i}" for i in range(1, 6))]
+    for pid in phoenicians:
+        put(pos, pid, "kalhu")
+    army(pos, babylonians[0], "kalhu", babylonians[1:])
+    assert role_of(ctx(pos), "phoenicia") is None
+    pos.fix_dice(*[1] * 5, *[6] * 4)  # five hits on the Phoenicians; they miss
+    push_battle(pos, "field", "kalhu", babylonians, phoenicians)
+    settle(pos)
+    kinds = [(e["key"], e["params"]["piece"]) for e in pos.logged()
+             if e["key"] in ("aw.reduced", "aw.eliminated") and e["params"]["piece"] in phoenicians]
+    assert [k for k, _ in kinds] == ["aw.reduced"] * 4 + ["aw.eliminated"]
+    assert not any(f["step"] == "losses" for f in pos.state["stack"])

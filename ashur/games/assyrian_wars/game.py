@@ -13,7 +13,7 @@ from typing import Any
 import orjson
 import yaml
 
-from ashur.core import flow
+from ashur.core import flow, statedata
 from ashur.core.contract import Action, Game, OptionSpec, Reason, Result, ScenarioInfo
 from ashur.core.errors import IllegalAction, SetupError
 from ashur.core.i18n import read_catalog
@@ -142,7 +142,13 @@ class AssyrianWars(Game):
     def _role_of_actor(self, ctx: Ctx, actor: str) -> str:
         role = role_of(ctx, actor)
         if role is None:
-            # a country nobody controls has no business deciding; the invariant reports it
+            # a country nobody controls has no business deciding: every step settles such a country's choices
+            # itself. Strict mode (the tests, the fuzzer) fails here, at every step; play goes on with the
+            # first role answering rather than stopping the game (the invariant reports it as well)
+            if statedata.STRICT:
+                top = ctx.s["stack"][-1] if ctx.s["stack"] else {}
+                raise RuntimeError(f"{actor} must decide ({top.get('step')}, rule {top.get('rule', '?')}) "
+                                   "but no player controls it")
             role = next(iter(ctx.s["roles"]))
         return role
 

@@ -13,6 +13,7 @@ from ashur.core import flow
 from ashur.core.contract import Action, action
 from ashur.core.flow import Step
 from ashur.games.assyrian_wars.ctx import Ctx
+from ashur.games.assyrian_wars.rules.base.players import role_of
 from ashur.games.assyrian_wars.rules.base.units import is_land_unit, is_leader, is_mercenary, is_ship
 from ashur.games.assyrian_wars.rules.registry import FLOW, HOOKS
 
@@ -133,8 +134,6 @@ class AssignHits(Step[Ctx]):
             return []
         if len(alive) == 1:
             return []
-        from ashur.games.assyrian_wars.rules.base.players import role_of
-
         if role_of(ctx, frame["owner"]) is None:
             # a country no player plays (a nomad back from a raid, allied to nobody by the Interphase,
             # 7.3.3.d) cannot choose: its hits go as the suggestion would put them, full-strength first

@@ -25,6 +25,7 @@ from ashur.games.assyrian_wars.ctx import Ctx
 from ashur.games.assyrian_wars.rules.base.battles import vp_heads
 from ashur.games.assyrian_wars.rules.base.forces import drop_leader, normalize, track_sorted
 from ashur.games.assyrian_wars.rules.base.losses import apply_hit, split_losses
+from ashur.games.assyrian_wars.rules.base.players import role_of
 from ashur.games.assyrian_wars.rules.base.units import is_leader, is_mercenary, ratings, strength, unit_type
 from ashur.games.assyrian_wars.rules.registry import FLOW, HOOKS
 
@@ -205,7 +206,8 @@ class Losses(Step[Ctx]):
         return representatives(ctx, pool, frame["single"])
 
     def deciders(self, ctx: Ctx, frame: Frame) -> list[str]:
-        if frame["n"] <= 0 or not _present(ctx, frame):
+        if frame["n"] <= 0 or not _present(ctx, frame) or role_of(ctx, frame["c"]) is None:
+            # a country no player plays takes its losses as suggested, unasked
             return []
         if frame["regs"] is None:
             return [frame["c"]] if frame.get("odd") else []
@@ -220,10 +222,10 @@ class Losses(Step[Ctx]):
             normalize(ctx)
             return
         if frame["regs"] is None:
-            self._split(ctx, frame)
+            # the odd loss: the owner's choice (6.7.4.a); for a country nobody plays, the default (mercenaries)
+            self._split(ctx, frame, None if role_of(ctx, frame["c"]) is not None else "mercs")
             return
-        cands = self._candidates(ctx, frame)
-        self._take(ctx, frame, cands[0])
+        self._take(ctx, frame, suggested(ctx, self._candidates(ctx, frame)))
 
     def actions(self, ctx: Ctx, frame: Frame, actor: str) -> list[Action]:
         if frame["regs"] is None:
