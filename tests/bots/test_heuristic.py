@@ -178,12 +178,14 @@ def test_rankings_of_the_vp_race() -> None:
     """A few choices of the VP race scored from the view: an Assyrian conquest campaign (forfeiting the
     tribute checks of 7.4.4) is shunned, accepting a power into the own camp beats refusing it (8.3: 3 VP),
     and a foreign war card is never played on the own power (6.11.b)."""
+    from ashur.games.assyrian_wars.bot.features import bind
     from ashur.games.assyrian_wars.bot.rank import Ranker
     from ashur.games.assyrian_wars.game import content
 
     opts = resolve_options(GAME, {})
     roles_rf = GAME.roles("rise_and_fall", opts)
     state = GAME.setup("rise_and_fall", 1, opts, {r: "bot:random" for r in roles_rf})
+    bind(content())
     ranker = Ranker(GAME.view(state, "assyria"), content())
     campaign = ranker.score({"id": "campaign:syria", "label": "aw.act.conquest_campaign", "params": {}})[0]
     assert campaign < 0
@@ -193,5 +195,35 @@ def test_rankings_of_the_vp_race() -> None:
                            "params": {"power": "mede"}})[0]
     assert accept > 0 > reject
     own_war, _ = ranker.event_value(51)  # Mountain Tribes of the Zagros: Assyria commits units
-    their_war, _ = ranker.event_value(52)  # Arab Raids: Babylonia commits units
-    assert own_war < 0 < their_war
+    elam = Ranker(GAME.view(state, "elam"), content())
+    enemy_war, _ = elam.event_value(51)  # Elam ties down the units of Assyria, its enemy
+    mede = Ranker(GAME.view(state, "mede"), content())
+    peace_war, _ = mede.event_value(52)  # Arab Raids: Babylonia, at peace with the Mede, may only win 1 VP (8.3)
+    assert own_war < 0 < enemy_war and peace_war < 0
+
+
+def test_6_11_c_alliance_breaker_choices_move_the_marker_my_way() -> None:
+    """6.11.c / 6.9: the choices an alliance breaker leaves its player are ranked, not left to chance: the
+    subject whose spaces are worth most, towards the own power rather than up a rival's row, and all the
+    spaces that are worth it (a Mede with Nomad Alliance once moved the Scythians up Assyria's row)."""
+    from ashur.games.assyrian_wars.bot.features import bind
+    from ashur.games.assyrian_wars.bot.rank import Ranker
+    from ashur.games.assyrian_wars.game import content
+
+    opts = resolve_options(GAME, {})
+    roles_rf = GAME.roles("rise_and_fall", opts)
+    state = GAME.setup("rise_and_fall", 1, opts, {r: "bot:random" for r in roles_rf})
+    bind(content())
+    mede = Ranker(GAME.view(state, "mede"), content())
+
+    def score(aid: str, label: str, **params: Any) -> float:
+        return mede.score({"id": aid, "label": f"aw.act.{label}", "params": params})[0]
+
+    # the Scythians stand at 5 on Assyria's row (trade status: a trade point of Assyria's, 7.3.3.c)
+    assert score("pick:scythians", "pick_subject", choice="scythians", card=44) > 0
+    assert score("pick:mede", "pick_towards", choice="mede", card=44) > \
+        score("pick:assyria", "pick_towards", choice="assyria", card=44)
+    spaces = [score(f"move:{n}", "breaker_spaces", subject="scythians", n=n, power="mede") for n in (9, 5, 0)]
+    assert spaces[0] > spaces[1] > spaces[2] == 0  # 9: 4 up the Mede's row, towards trade status
+    assert score("move:3", "breaker_spaces", subject="scythians", n=3, power="assyria") < \
+        score("move:0", "breaker_spaces", subject="scythians", n=0, power="assyria")

@@ -265,14 +265,19 @@ class Ranker:
         if card in BREAKERS:
             subjects = [s for s in BREAKERS[card] if s in (self.view.get("diplo") or {})] or \
                 [s for s, k in kinds().items() if k in ("minor", "nomad") and s in (self.view.get("diplo") or {})]
-            best = max((self.diplo_value(s, 7) for s in subjects), default=0.0)
+            best = max((self.diplo_value(s, BREAKER_SPACES) for s in subjects), default=0.0)
             return best, why("event.breaker", value=signed(best))
         if card in FOREIGN_WARS:
             target = FOREIGN_WARS[card]
             if target == me or target in self.f.mine:
                 return -self.w["vp"] * 2, why("event.war_own")
-            if target in self.f.enemies or target in (self.view.get("countries") or {}):
-                return self.w["card_event"], why("event.war_enemy", target=target)
+            # 8.3: the target may end the war by winning a battle, for 1 VP (a share of the time); tying its
+            # units down is worth something only to a power at war with it
+            risk = self.w["vp"] * self.w["rival_vp"] * self.w["fw_win_risk"]
+            if target in self.f.enemies:
+                return self.w["card_event"] - risk, why("event.war_enemy", target=target, risk=signed(-risk))
+            if target in (self.view.get("countries") or {}):
+                return -risk, why("event.war_peace", target=target, risk=signed(-risk))
         if card == TRIBUTE_WITHHELD:
             if me == "assyria" or self.f.actor == "assyria":
                 return -self.w["vp"] * 2, why("event.refuser_own")
@@ -294,6 +299,35 @@ class Ranker:
         if card in table:
             return float(table[card]), why("event.table", value=signed(float(table[card])), weight=f"cards.{card}")
         return self.w["card_event"], why("event.default")
+
+    def pick_subject(self, aid: str, p: dict[str, Any]) -> Scored:
+        """6.9, 6.11.c: the minor or tribe whose marker a card moves, by what its expected spaces (2D6: 7)
+        bring towards the own power (:meth:`diplo_value`); the breaker's own choices follow."""
+        subject = str(p.get("choice") or "")
+        value = self.diplo_value(subject, BREAKER_SPACES)
+        return value, why("pick_subject", subject=subject, value=signed(value))
+
+    def pick_towards(self, aid: str, p: dict[str, Any]) -> Scored:
+        """6.9: an alliance breaker moves a marker towards the own power, or up the row of the power it
+        stands on: that helps that power, so only a power of the own side is worth it."""
+        towards = str(p.get("choice") or "")
+        if towards == self.f.power:
+            return 1.0, why("towards_own")
+        if towards in self.side:
+            return 0.0, why("towards_ally", power=towards)
+        return -1.0, why("towards_rival", power=towards)
+
+    def breaker_spaces(self, aid: str, p: dict[str, Any]) -> Scored:
+        """6.11.c: how many of the rolled spaces to use: towards the own power every one that is worth it
+        (:meth:`diplo_value`); up a rival's row none, up an ally's row all."""
+        subject = str(p.get("subject") or self.prompt_params.get("subject") or "")
+        n = int(p.get("n") or 0)
+        power = str(p.get("power") or "")
+        if power == self.f.power:
+            value = self.diplo_value(subject, n) + 0.01 * n  # of equal worth, the farther from the rival
+        else:
+            value = 0.1 * n if power in self.side else -0.1 * n
+        return value, why("breaker_spaces", subject=subject, n=n, power=power, value=signed(value))
 
     def card_option(self, aid: str, p: dict[str, Any]) -> Scored:
         label = str(p.get("option") or "")
@@ -797,6 +831,8 @@ DIPLOMACY_CAP = 6.0
 BREAKERS: dict[int, tuple[str, ...]] = {36: ("phoenicia",), 37: ("judah", "israel"), 38: ("syria",),
                                         39: ("urartu",), 42: ("phrygia",), 43: ("persia",),
                                         44: ("cimmerians", "scythians"), 45: ()}
+#: the spaces an alliance breaker's 2D6 bring on average (6.11.c)
+BREAKER_SPACES = 7
 #: foreign war cards (6.11.b) and the power that commits units to them
 FOREIGN_WARS = {48: "egypt", 49: "egypt", 50: "mede", 51: "assyria", 52: "babylonia", 53: "elam"}
 TRIBUTE_WITHHELD = 98
@@ -830,6 +866,7 @@ HANDLERS: dict[str, Handler] = {
     "province": Ranker.province, "conquest_check": Ranker.conquest, "surrender": Ranker.surrender,
     "discard_excess": Ranker.discard, "discard_suggested": Ranker.discard, "retreat": Ranker.retreat,
     "tribute_pay": Ranker.tribute_pay, "tribute_refuse": Ranker.tribute_pay, "card_option": Ranker.card_option,
+    "pick_subject": Ranker.pick_subject, "pick_towards": Ranker.pick_towards, "breaker_spaces": Ranker.breaker_spaces,
     "free_dow": Ranker.free_dow, "stop_tribute": Ranker.stop_tribute, "raid": Ranker.raid,
     "raid_target": Ranker.raid_target, "raider": Ranker.raider,
     "supply": Ranker.supply, "forage": Ranker.supply, "starve": Ranker.supply, "place_at": Ranker.place_at,
