@@ -227,3 +227,35 @@ def test_6_11_c_alliance_breaker_choices_move_the_marker_my_way() -> None:
     assert spaces[0] > spaces[1] > spaces[2] == 0  # 9: 4 up the Mede's row, towards trade status
     assert score("move:3", "breaker_spaces", subject="scythians", n=3, power="assyria") < \
         score("move:0", "breaker_spaces", subject="scythians", n=0, power="assyria")
+
+
+def test_6_7_4_hits_go_where_they_cost_least() -> None:
+    """6.7.4 / 8.3.1: a single hit is put where it costs least — a full-strength unit flips before a reduced
+    one is eliminated, a unit before a leader, a leader before the king (1 VP lost); the odd loss goes on the
+    mercenaries (6.7.4.a). These choices used to be left to chance, king included."""
+    from ashur.games.assyrian_wars.bot.features import bind
+    from ashur.games.assyrian_wars.bot.rank import Ranker
+    from ashur.games.assyrian_wars.game import content
+
+    opts = resolve_options(GAME, {})
+    state = GAME.setup("rise_and_fall", 1, opts, {r: "bot:random" for r in GAME.roles("rise_and_fall", opts)})
+    bind(content())
+    view = GAME.view(state, "mede")
+    pieces = view["pieces"]
+    king = next(p for p, r in pieces.items() if r["nation"] == "mede" and r["kind"] == "king")
+    leader = next(p for p, r in pieces.items() if r["nation"] == "mede" and r["kind"] == "leader")
+    unit = next(p for p, r in pieces.items() if r["nation"] == "mede" and r["kind"] == "unit" and not r["red"])
+    reduced = dict(pieces[unit], red=True)
+    mede = Ranker(view, content())
+
+    def hit(pid: str, red: bool = False) -> float:
+        return mede.score({"id": f"hit:{pid}", "label": "aw.act.hit_piece", "params": {"piece": pid,
+                                                                                       "reduced": red}})[0]
+
+    full_hit = hit(unit)
+    mede.view["pieces"][unit] = reduced  # the same counter on its reduced side: eliminated by the hit
+    reduced_hit = hit(unit, True)
+    assert full_hit > reduced_hit > hit(leader) > hit(king)
+    odd = [mede.score({"id": f"extra:{k}", "label": "aw.act.odd_loss", "params": {"kind": k}})[0]
+           for k in ("mercs", "regs")]
+    assert odd[0] > odd[1]

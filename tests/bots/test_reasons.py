@@ -213,8 +213,8 @@ def _decisions(game_id: str, scenario: str, seed: int, steps: int) -> str:
 
 
 @pytest.mark.parametrize(("game_id", "scenario", "seed", "steps", "pinned"), [
-    ("assyrian-wars", "two_rivers", 3, 250, "f21af4893d730f37"),  # re-recorded: saved APs, aimless moves
-    ("assyrian-wars", "rise_and_fall", 4, 250, "8a38265bd1727ddb"),  # re-recorded: Mede weights, saved APs; the foreign war risk (scores only)
+    ("assyrian-wars", "two_rivers", 3, 250, "7c8ac2558024c5a0"),  # re-recorded: saved APs, moves; hits, evasions
+    ("assyrian-wars", "rise_and_fall", 4, 250, "60f21edf70f10834"),  # re-recorded: Mede, saved APs; breakers, hits
     ("assyria", "four_players", 7, 400, "d506e13fa9b511d1"),
 ])
 def test_decisions_and_scores_as_before(game_id: str, scenario: str, seed: int, steps: int, pinned: str) -> None:

@@ -634,7 +634,16 @@ class Ranker:
         if mover:
             enemy = max(enemy, max(self.f.force(n, {mover}) for n in (*_near(here), here)))
         if enemy > self.w["avoid_ratio"] * s:
-            return self.w["evade"], why("evade", area=p.get("area"), enemy=num(enemy), s=num(s))
+            # 6.6.10: of the ways out, the one farthest from enemy strength; a hasty evasion (+2 to the roll)
+            # costs attrition at once, unless only leaders evade
+            dest = str(p.get("area") or "")
+            dest = here if dest == "city" else dest  # into the city: the enemy stands at its gates
+            danger = max((self.f.hostile(n) for n in (*_near(dest), dest)), default=0.0) if dest in self.content.areas \
+                else 0.0
+            score = self.w["evade"] - 0.05 * danger
+            if aid.startswith("evade_hasty") and self.f.count(here, self.side, city=False):
+                score -= 0.3
+            return score, why("evade", area=p.get("area"), enemy=num(enemy), s=num(s))
         return -self.w["evade"] / 2, why("no_evade", area=p.get("area"), s=num(s), enemy=num(enemy))
 
     def sortie(self, aid: str, p: dict[str, Any]) -> Scored:
@@ -648,6 +657,45 @@ class Ranker:
     # --- losses, windows, questions -------------------------------------------------------------------------
     def suggested(self, aid: str, p: dict[str, Any]) -> Scored:
         return self.w["suggested"], why("suggested", n=p.get("n"), mode=p.get("mode"))
+
+    def take_hit(self, aid: str, p: dict[str, Any]) -> Scored:
+        """6.6.1, 6.7.4: the piece that takes the next hit (or rout): the least strength lost — a full-strength
+        unit flips to its reduced side, a reduced or one-sided unit is eliminated — and a leader only when no
+        unit is left, a king last of all (8.3.1: 1 VP for a king lost). A rout (to the Regroup Box) costs the
+        piece's strength for a while only."""
+        pid = str(p.get("piece") or "")
+        rec = (self.view.get("pieces") or {}).get(pid) or {}
+        kind = str(rec.get("kind") or "")
+        rout = aid.startswith("rout:")
+        if kind in ("leader", "king"):
+            loss = self.w["vp"] + self.w["leader_loss"] if kind == "king" else self.w["leader_loss"]
+            score = -loss * (0.4 if rout else 1.0)
+            return score, why("hit_leader", piece=pid, value=signed(score))
+        red = bool(rec.get("red"))
+        front, reduced = piece_strength(pid, False), piece_strength(pid, True)
+        lost = reduced if red else front - reduced
+        if not red and reduced <= 0:
+            lost = front  # a one-sided unit is eliminated by its first hit
+        if red or reduced <= 0:
+            lost += 0.5  # an eliminated unit is built anew (5.3), a flipped one only rebuilt
+        score = -self.w["build"] * lost * (0.4 if rout else 1.0)
+        return score, why("hit_unit", piece=pid, s=num(lost), value=signed(score))
+
+    def odd_loss(self, aid: str, p: dict[str, Any]) -> Scored:
+        """6.7.4.a: the odd loss goes on the mercenaries (bought for APs, hired again) rather than on the
+        regulars (rebuilt at the owner's cost)."""
+        mercs = p.get("kind") == "mercs"
+        return (0.2 if mercs else 0.0), why("odd_loss_mercs" if mercs else "odd_loss_regs")
+
+    def fw_unit(self, aid: str, p: dict[str, Any]) -> Scored:
+        """6.11.b: the units committed to a foreign war stay on its card until it ends and may take hits
+        there: the weakest first, a leader only when a battle there is wanted."""
+        pid = str(p.get("piece") or "")
+        rec = (self.view.get("pieces") or {}).get(pid) or {}
+        if rec.get("kind") in ("leader", "king"):
+            return -1.0, why("fw_leader", piece=pid)
+        s = piece_strength(pid, bool(rec.get("red")))
+        return -0.1 * s, why("fw_weakest", piece=pid, s=num(s))
 
     def window_card(self, aid: str, p: dict[str, Any]) -> Scored:
         kind = str(self.prompt_params.get("kind") or "")
@@ -862,7 +910,9 @@ HANDLERS: dict[str, Handler] = {
     "enter_city": Ranker.enter_city, "pick_up": Ranker.pickup, "drop_off": Ranker.drop,
     "intercept": Ranker.intercept, "evade": Ranker.evade, "evade_hasty": Ranker.evade,
     "sortie": Ranker.sortie, "sortie_impulse": Ranker.sortie,
-    "losses_suggested": Ranker.suggested, "choose_card": Ranker.window_card,
+    "losses_suggested": Ranker.suggested,
+    "hit_piece": Ranker.take_hit, "rout_piece": Ranker.take_hit, "assign_hit": Ranker.take_hit,
+    "odd_loss": Ranker.odd_loss, "fw_unit": Ranker.fw_unit, "choose_card": Ranker.window_card,
     "province": Ranker.province, "conquest_check": Ranker.conquest, "surrender": Ranker.surrender,
     "discard_excess": Ranker.discard, "discard_suggested": Ranker.discard, "retreat": Ranker.retreat,
     "tribute_pay": Ranker.tribute_pay, "tribute_refuse": Ranker.tribute_pay, "card_option": Ranker.card_option,
