@@ -259,3 +259,26 @@ def test_6_7_4_hits_go_where_they_cost_least() -> None:
     odd = [mede.score({"id": f"extra:{k}", "label": "aw.act.odd_loss", "params": {"kind": k}})[0]
            for k in ("mercs", "regs")]
     assert odd[0] > odd[1]
+
+
+def test_6_8_3_the_garrison_takes_the_hits_that_save_a_level_of_the_walls() -> None:
+    """6.8.3 and its example: a level 3 city with a garrison takes 6 hits. All on the city take it; 2 on the
+    garrison leave 4 on the walls, one level lost (the rule book's choice); 3 on the garrison lose no more
+    levels and cost a hit more; 4 lose no level. The bot weighs a level of the walls (its share of the city's
+    value) against the hits on the garrison (strength to rebuild) and never takes a hit that saves nothing."""
+    from ashur.games.assyrian_wars.bot.features import bind, city_defence
+    from ashur.games.assyrian_wars.bot.rank import Ranker
+    from ashur.games.assyrian_wars.game import content
+
+    opts = resolve_options(GAME, {})
+    state = GAME.setup("rise_and_fall", 1, opts, {r: "bot:random" for r in GAME.roles("rise_and_fall", opts)})
+    bind(content())
+    area = next(a for a, spec in content().areas.items() if spec.city is not None and city_defence(a) == 3
+                and not state["areas"][a]["damage"])
+    view = GAME.view(state, "babylonia")
+    view["prompt"] = {"key": "aw.prompt.battle_garrison_hits", "params": {"country": "babylonia", "area": area}}
+    ranker = Ranker(view, content())
+    scores = {n: ranker.score({"id": f"garrison:{n}", "label": "aw.act.garrison_hits",
+                               "params": {"n": n, "city": 6 - n}})[0] for n in range(5)}
+    assert max(scores, key=lambda n: scores[n]) in (2, 4)
+    assert scores[0] == min(scores.values()) and scores[3] < scores[2]

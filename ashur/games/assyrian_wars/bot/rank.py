@@ -681,6 +681,25 @@ class Ranker:
         score = -self.w["build"] * lost * (0.4 if rout else 1.0)
         return score, why("hit_unit", piece=pid, s=num(lost), value=signed(score))
 
+    def garrison_hits(self, aid: str, p: dict[str, Any]) -> Scored:
+        """6.8.3: the besieged defender takes `n` of the round's hits on the garrison and the rest on the city,
+        where each group of hits equal to the present defence removes a level and full damage takes the city
+        (8.3: its VPs to the besieger). The fewest levels lost, then the fewest hits on the garrison."""
+        area = self.here or str(p.get("area") or "")
+        n, on_city = int(p.get("n") or 0), int(p.get("city") or 0)
+        printed = city_defence(area)
+        damage = int(((self.view.get("areas") or {}).get(area) or {}).get("damage") or 0)
+        levels, hits = 0, on_city
+        while hits > 0 and damage + levels < printed and hits >= printed - damage - levels:
+            hits -= printed - damage - levels
+            levels += 1
+        falls = printed > 0 and damage + levels >= printed
+        value = city_value(area)
+        score = -levels * (1.0 + value / max(printed, 1)) - self.w["build"] * n
+        if falls:
+            score -= self.w["vp"] * max(value, 1.0)
+        return score, why("garrison_hits", n=n, levels=levels, area=area, value=signed(score))
+
     def odd_loss(self, aid: str, p: dict[str, Any]) -> Scored:
         """6.7.4.a: the odd loss goes on the mercenaries (bought for APs, hired again) rather than on the
         regulars (rebuilt at the owner's cost)."""
@@ -912,7 +931,8 @@ HANDLERS: dict[str, Handler] = {
     "sortie": Ranker.sortie, "sortie_impulse": Ranker.sortie,
     "losses_suggested": Ranker.suggested,
     "hit_piece": Ranker.take_hit, "rout_piece": Ranker.take_hit, "assign_hit": Ranker.take_hit,
-    "odd_loss": Ranker.odd_loss, "fw_unit": Ranker.fw_unit, "choose_card": Ranker.window_card,
+    "odd_loss": Ranker.odd_loss, "fw_unit": Ranker.fw_unit, "garrison_hits": Ranker.garrison_hits,
+    "choose_card": Ranker.window_card,
     "province": Ranker.province, "conquest_check": Ranker.conquest, "surrender": Ranker.surrender,
     "discard_excess": Ranker.discard, "discard_suggested": Ranker.discard, "retreat": Ranker.retreat,
     "tribute_pay": Ranker.tribute_pay, "tribute_refuse": Ranker.tribute_pay, "card_option": Ranker.card_option,
