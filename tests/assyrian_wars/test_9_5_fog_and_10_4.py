@@ -66,6 +66,28 @@ def test_10_4_f_new_enemies_sharing_an_area_fight_at_once() -> None:
     assert battle["params"]["att"] == ["assyria-hi4-1"], "the country that declared the war attacks"
 
 
+def test_10_4_f_a_camp_partner_of_the_aggressor_fights_the_new_enemy_beside_it() -> None:
+    """Found by the fuzzer (Campaign, step 1001): an Assyrian and a Babylonian unit stood together in Namri, a
+    no man's land, at peace. In the Interphase the Mede, in Assyria's camp, declared war on Babylonia, which
+    joined the rebels: Assyria and Babylonia were at war too (7.4.2), yet only the Mede's pair was checked
+    for a battle and the two units stayed side by side, at war. Every pair the declaration made enemies
+    fights now (10.4.f), the aggressor's side attacking."""
+    from pathlib import Path
+
+    from ashur.core.replay import replay
+    from ashur.core.savefile import load
+
+    match = replay(load(Path(__file__).parent / "saves" / "10_4_f_camp_partner_meets_new_enemy.ashur.json"))
+    s = match.state
+    entries = [e for _, e in GAME.visible_log(s, "elam")]
+    assert {"key": "aw.coexistence_battle", "rule": "10.4.f",
+            "params": {"area": "namri", "aggressor": "assyria", "target": "babylonia"}} in entries
+    battle = next(e for e in entries if e["key"] == "aw.battle" and e["params"]["area"] == "namri")
+    assert battle["params"]["att"] == ["assyria-li3-5"] and battle["params"]["defn"] == ["babylonia-lc2-3"]
+    assert any(f["step"] == "battle" and f["area"] == "namri" for f in s["stack"])
+    assert all(GAME.legal_actions(s, role) for role in match.active())
+
+
 def test_10_4_f_forces_at_peace_coexist_and_stay_out_of_battles() -> None:
     pos = start("campaign", special_abilities=False)
     put(pos, "assyria-hi4-1", "tadmor")

@@ -57,9 +57,20 @@ class CoexistenceBattles(Step[Ctx]):
 
 
 def _after_declaration(ctx: Ctx, aggressor: str, target: str) -> None:
-    from ashur.games.assyrian_wars.rules.politics.relations import coexistence
+    """10.4.f after a declaration: the declaring pair and every other pair it made enemies (7.4.2: the
+    target's camp and allies against the aggressor's), each with the aggressor's side attacking. A camp
+    partner of the aggressor whose units stood beside the target's in a no man's land used to stay there
+    with them, at war and without a battle (found by the fuzzer)."""
+    from ashur.games.assyrian_wars.rules.politics.relations import coexistence, take_deferred
 
-    coexistence(ctx, [(aggressor, target)])
+    pairs = [(aggressor, target)]
+    for x, y in take_deferred(ctx):
+        if {x, y} == {aggressor, target}:
+            continue
+        if y == aggressor or ctx.allied(y, aggressor) or x == target or ctx.allied(x, target):
+            x, y = y, x
+        pairs.append((x, y))
+    coexistence(ctx, pairs)
 
 
 HOOKS.add_war_declared(90, "10.4.f coexistence", _after_declaration)

@@ -180,19 +180,33 @@ def change(ctx: Ctx, rule: str) -> Iterator[None]:
         ctx._politics_depth = depth  # type: ignore[attr-defined]
     if depth == 0:
         settle(ctx, ctx._politics_before, rule)  # type: ignore[attr-defined]
+        left = take_deferred(ctx)
+        if left:
+            coexistence(ctx, left)
 
 
 def settle_point(ctx: Ctx, rule: str, *, coexist: bool = True) -> None:
     """Settle the changes made so far inside the current change (used between the reactions to a
-    declaration of war: relocations come before the battles of 10.4.f)."""
+    declaration of war: relocations come before the battles of 10.4.f). Without `coexist` the new enemies'
+    pairs are kept for the battles of 10.4.f (:func:`take_deferred`): every pair, the camp partners' and
+    allies' as well as the declaring pair's."""
     if getattr(ctx, "_politics_depth", 0) == 0:
         return
-    settle(ctx, ctx._politics_before, rule, coexist=coexist)  # type: ignore[attr-defined]
+    new = settle(ctx, ctx._politics_before, rule, coexist=coexist)  # type: ignore[attr-defined]
     ctx._politics_before = snapshot(ctx)  # type: ignore[attr-defined]
+    if not coexist:
+        ctx._politics_deferred = [*getattr(ctx, "_politics_deferred", []), *new]  # type: ignore[attr-defined]
 
 
-def settle(ctx: Ctx, before: set[Pair], rule: str, *, coexist: bool = True) -> None:
-    """The consequences of a change of enemies (see the module docstring)."""
+def take_deferred(ctx: Ctx) -> list[Pair]:
+    """The new enemies settled without their 10.4.f battles since the last call (:func:`settle_point`)."""
+    pairs: list[Pair] = getattr(ctx, "_politics_deferred", [])
+    ctx._politics_deferred = []  # type: ignore[attr-defined]
+    return pairs
+
+
+def settle(ctx: Ctx, before: set[Pair], rule: str, *, coexist: bool = True) -> list[Pair]:
+    """The consequences of a change of enemies (see the module docstring); the new pairs of enemies."""
     from ashur.games.assyrian_wars.rules.politics import minors, relocation
 
     after = snapshot(ctx)
@@ -233,6 +247,7 @@ def settle(ctx: Ctx, before: set[Pair], rule: str, *, coexist: bool = True) -> N
             minors.deactivate(ctx, cid, "3.4")
     if coexist:
         coexistence(ctx, new)
+    return new
 
 
 def _worth_logging(ctx: Ctx, a: str, b: str) -> bool:
