@@ -22,8 +22,10 @@ from ashur.games.assyrian_wars.rules.land.battle import start_battle
 from ashur.games.assyrian_wars.rules.registry import FLOW, HOOKS
 
 
-def new_enemies_battles(ctx: Ctx, aggressor: str, target: str) -> None:
-    """10.4.f: a battle in every area where the new enemies now stand together outside the cities."""
+def new_enemies_battles(ctx: Ctx, aggressor: str, target: str, *, both: bool = False) -> None:
+    """10.4.f: a battle in every area where the new enemies now stand together outside the cities; with
+    `both`, only where units of both countries of the pair stand (a pair the declaration made enemies
+    besides its own: other enemies of the target there fight in battles of their own)."""
     areas = sorted({p["loc"] for p in ctx.s["pieces"].values() if p["kind"] in ("unit", "merc")
                     and p["loc"] in ctx.c.areas and not p["city"]})
     pending = {f.get("area") for f in ctx.s["stack"] if f["step"] == "battle"}
@@ -36,6 +38,8 @@ def new_enemies_battles(ctx: Ctx, aggressor: str, target: str) -> None:
         att = [p for p in pieces if ctx.at_war(ctx.owner(p), target) and not ctx.at_war(ctx.owner(p), aggressor)]
         defn = [p for p in pieces if ctx.at_war(ctx.owner(p), aggressor) and not ctx.at_war(ctx.owner(p), target)]
         if not any(ctx.owner(p) in (aggressor, target) for p in att + defn):
+            continue
+        if both and not (any(ctx.owner(p) == aggressor for p in att) and any(ctx.owner(p) == target for p in defn)):
             continue
         if att and defn and any(ctx.piece(p)["kind"] in ("unit", "merc") for p in att + defn):
             ctx.log("aw.coexistence_battle", "10.4.f", area=aid, aggressor=aggressor, target=target)
@@ -53,7 +57,7 @@ class CoexistenceBattles(Step[Ctx]):
     def run(self, ctx: Ctx, frame: dict[str, Any]) -> None:
         flow.pop(ctx.s)
         for a, b in reversed(frame["pairs"]):
-            new_enemies_battles(ctx, a, b)
+            new_enemies_battles(ctx, a, b, both=bool(frame.get("both")))
 
 
 def _after_declaration(ctx: Ctx, aggressor: str, target: str) -> None:
@@ -63,14 +67,15 @@ def _after_declaration(ctx: Ctx, aggressor: str, target: str) -> None:
     with them, at war and without a battle (found by the fuzzer)."""
     from ashur.games.assyrian_wars.rules.politics.relations import coexistence, take_deferred
 
-    pairs = [(aggressor, target)]
+    others = []
     for x, y in take_deferred(ctx):
         if {x, y} == {aggressor, target}:
             continue
         if y == aggressor or ctx.allied(y, aggressor) or x == target or ctx.allied(x, target):
             x, y = y, x
-        pairs.append((x, y))
-    coexistence(ctx, pairs)
+        others.append((x, y))
+    coexistence(ctx, [(aggressor, target)])
+    coexistence(ctx, others, both=True)  # beneath: the declaring pair's battles come first
 
 
 HOOKS.add_war_declared(90, "10.4.f coexistence", _after_declaration)

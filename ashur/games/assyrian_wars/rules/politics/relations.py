@@ -18,6 +18,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from contextlib import contextmanager
+from typing import Any
 
 from ashur.games.assyrian_wars.ctx import Ctx
 from ashur.games.assyrian_wars.rules.registry import HOOKS
@@ -182,7 +183,7 @@ def change(ctx: Ctx, rule: str) -> Iterator[None]:
         settle(ctx, ctx._politics_before, rule)  # type: ignore[attr-defined]
         left = take_deferred(ctx)
         if left:
-            coexistence(ctx, left)
+            coexistence(ctx, left, both=True)
 
 
 def settle_point(ctx: Ctx, rule: str, *, coexist: bool = True) -> None:
@@ -268,14 +269,16 @@ def lift_sieges(ctx: Ctx, rule: str) -> None:
             ctx.log("aw.siege_lifted_by_peace", rule, area=aid, besieger=besieger, holder=holder)
 
 
-def coexistence(ctx: Ctx, new: list[Pair]) -> None:
+def coexistence(ctx: Ctx, new: list[Pair], *, both: bool = False) -> None:
     """10.4.f: new enemies whose forces share an area that neither must leave fight a battle there at
     once, whatever made them enemies (a declaration, an alliance, a camp change); the first of the pair
     (the side whose act started the war) attacks. The battles come after the relocations of the same
     change: the step that starts them goes beneath every frame the change pushed (relocation choices)."""
     if not new:
         return
-    frame = {"step": "coexistence_battles", "pairs": [list(p) for p in new]}
+    frame: dict[str, Any] = {"step": "coexistence_battles", "pairs": [list(p) for p in new]}
+    if both:
+        frame["both"] = True  # pairs a declaration made enemies besides its own: both must stand there
     stack = ctx.s["stack"]
     base = getattr(ctx, "_politics_base", None)
     if base is None or base > len(stack):
