@@ -200,6 +200,10 @@ class Ranker:
         conn = None if interception else self.content.connection_type(src, dest)
         return self.odds.field(att, defn, dest, conn, interception=interception)
 
+    def piece(self, pid: str) -> dict[str, Any]:
+        """The view's record of a piece (empty when the view does not show it)."""
+        return (self.view.get("pieces") or {}).get(pid) or {}
+
     def pull(self, area: str, strength: float) -> tuple[float, str]:
         key = (area, round(strength, 1))
         found = self._pull.get(key)
@@ -606,7 +610,7 @@ class Ranker:
 
     def pickup(self, aid: str, p: dict[str, Any]) -> Scored:
         pid = str(p.get("piece") or "")
-        s = piece_strength(pid, bool((self.view.get("pieces") or {}).get(pid, {}).get("red")))
+        s = piece_strength(pid, bool(self.piece(pid).get("red")))
         return self.w["pickup"] * s, why("pickup", piece=pid, s=num(s))
 
     def drop(self, aid: str, p: dict[str, Any]) -> Scored:
@@ -664,7 +668,7 @@ class Ranker:
         unit is left, a king last of all (8.3.1: 1 VP for a king lost). A rout (to the Regroup Box) costs the
         piece's strength for a while only."""
         pid = str(p.get("piece") or "")
-        rec = (self.view.get("pieces") or {}).get(pid) or {}
+        rec = self.piece(pid)
         kind = str(rec.get("kind") or "")
         rout = aid.startswith("rout:")
         if kind in ("leader", "king"):
@@ -710,7 +714,7 @@ class Ranker:
         """6.11.b: the units committed to a foreign war stay on its card until it ends and may take hits
         there: the weakest first, a leader only when a battle there is wanted."""
         pid = str(p.get("piece") or "")
-        rec = (self.view.get("pieces") or {}).get(pid) or {}
+        rec = self.piece(pid)
         if rec.get("kind") in ("leader", "king"):
             return -1.0, why("fw_leader", piece=pid)
         s = piece_strength(pid, bool(rec.get("red")))
