@@ -22,6 +22,7 @@ import statistics
 import time
 from typing import Any
 
+from ashur.core import statedata
 from ashur.core.contract import resolve_options
 from ashur.core.registry import get_game
 from ashur.core.session import Match
@@ -49,6 +50,7 @@ def bench(game_id: str, scenario: str, games: int, seed: int, options: dict[str,
     sizes: list[int] = []
     log_sizes: list[int] = []
     decisions = 0
+    sampled_ns = 0  # the time of the samples (views, act, clone, JSON), left out of decisions/s
     play_seconds = 0.0
     finished = 0
     prof = cProfile.Profile() if profile else None
@@ -67,6 +69,7 @@ def bench(game_id: str, scenario: str, games: int, seed: int, options: dict[str,
             actions = game.legal_actions(state, role)
             t2 = time.perf_counter_ns()
             choice = bots[role].choose(game, state, role, actions)
+            chosen = time.perf_counter_ns()
             if decisions % SAMPLE_EVERY == 0:
                 _sample(game, state, role, roles, choice, t, sizes, log_sizes)
             elif decisions % SAMPLE_EVERY == 1:
@@ -74,6 +77,7 @@ def bench(game_id: str, scenario: str, games: int, seed: int, options: dict[str,
                 game.view(state, role)
                 t["view_next"].append(time.perf_counter_ns() - v)
             t3 = time.perf_counter_ns()
+            sampled_ns += t3 - chosen  # the bot's choice is timed with the decision, the samples are not
             game.apply(state, role, choice)
             t4 = time.perf_counter_ns()
             t["active"].append(t1 - t0)
@@ -85,9 +89,7 @@ def bench(game_id: str, scenario: str, games: int, seed: int, options: dict[str,
         play_seconds += time.perf_counter() - start
         finished += 1
     peak_kb = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
-    sampled = sum(t[k][i] for k in ("view", "view_next", "view_other", "act", "clone", "json_roundtrip")
-                  for i in range(len(t[k])))
-    seconds = max(play_seconds - sampled / 1e9, 1e-9)
+    seconds = max(play_seconds - sampled_ns / 1e9, 1e-9)
     out: dict[str, Any] = {
         "game": game_id,
         "scenario": scenario,
@@ -123,7 +125,7 @@ def _sample(game: Any, state: Any, role: str, roles: list[str], choice: str, t: 
             game.view(state, other)
             t["view_other"].append(time.perf_counter_ns() - o)
     b = time.perf_counter_ns()
-    game.act(state, role, choice)
+    _act_aside(game, state, role, choice)
     c = time.perf_counter_ns()
     clone(state)
     d = time.perf_counter_ns()
@@ -135,6 +137,29 @@ def _sample(game: Any, state: Any, role: str, roles: list[str], choice: str, t: 
     t["json_roundtrip"].append(e - d)
     sizes.append(len(data))
     log_sizes.append(corelog.length(state))
+
+
+def _act_aside(game: Any, state: Any, role: str, choice: str) -> None:
+    """``game.act`` on the played state, its result dropped, then the played state given back what the fork
+    took from it: ``act`` shares the state's records with its result (copy on write), after which the
+    played state would copy every record it changes for the rest of the game, a cost of the sample that
+    the decisions/s must not carry (only simulations' calls are counted there). The result is garbage at
+    once, so the played state owns its records again (not under ``statedata.STRICT``, which freezes shared
+    records: the bench never runs strict)."""
+    owned, lent = getattr(state, "owned", None), getattr(state, "lent", None)
+    memo = getattr(state, "memo", None)
+    at_own = memo.get("at_own", _MISSING) if memo is not None else _MISSING
+    game.act(state, role, choice)
+    if memo is None or statedata.STRICT:
+        return
+    state.owned, state.lent = owned, lent
+    if at_own is _MISSING:
+        memo.pop("at_own", None)
+    else:
+        memo["at_own"] = at_own
+
+
+_MISSING = object()
 
 
 def _top(prof: cProfile.Profile, n: int) -> dict[str, list[dict[str, Any]]]:

@@ -84,6 +84,12 @@ class Ctx:
         of the next state recomputes (fog stacks, issue 12); None when nobody asks."""
         self._war: dict[tuple[str, str], bool] | None = {} if frozen else None
         self.cache: dict[Any, Any] | None = {} if frozen else None
+        if frozen and "pieces" in state and "areas" in state and "countries" in state:
+            # a frozen Ctx neither copies records nor notes the pieces it hands out: its record getters are
+            # the tables' own lookups (the menus read several hundred records a decision, issue 12)
+            self.piece = state["pieces"].__getitem__  # type: ignore[method-assign]
+            self.area = state["areas"].__getitem__  # type: ignore[method-assign]
+            self.country = state["countries"].__getitem__  # type: ignore[method-assign]
 
     def memoised(self, key: tuple[Any, ...], fn: Callable[..., Any], *args: Any) -> Any:
         """``fn(self, *args)``, computed once per frozen Ctx (one unchanging state) under `key`; a Ctx that

@@ -111,9 +111,11 @@ def mede_armies_in(ctx: Ctx, leaders: list[str]) -> int:
 # --- forming army groups -----------------------------------------------------------------------------
 def _armies_here(ctx: Ctx, area: str, city: bool) -> list[str]:
     out = []
-    for pid in ctx.pieces_at(area):
-        p = ctx.piece(pid)
-        if is_leader(ctx, pid) and bool(p["city"]) == city and army_units(ctx, pid) and group_of(ctx, pid) is None:
+    pieces = ctx.s["pieces"]
+    for pid in ctx.pieces_here(area):
+        p = pieces[pid]
+        if p["kind"] in ("leader", "king") and bool(p["city"]) == city and army_units(ctx, pid) \
+                and group_of(ctx, pid) is None:
             out.append(pid)
     return out
 
@@ -145,13 +147,18 @@ def _offer_group(ctx: Ctx, frame: Frame) -> list[Action]:
     acts = []
     changed = land_view(ctx)["group_changed"]
     pieces = ctx.s["pieces"]
+    areas = ctx.c.areas
     for pid in nation_pieces(ctx, c):
         p = pieces[pid]
-        if not is_leader(ctx, pid) or not ctx.on_map(p["loc"]) or p["loc"] not in ctx.c.areas:
+        if p["kind"] not in ("leader", "king") or p["loc"] not in areas:  # a leader on the map (areas only)
             continue
+        city = bool(p["city"])
+        if not any(q != pid and (o := pieces[q])["kind"] in ("leader", "king") and bool(o["city"]) == city
+                   for q in ctx.pieces_here(p["loc"])):
+            continue  # no other leader beside him: the cheap test first
         if pid in changed or group_of(ctx, pid) is not None or not army_units(ctx, pid) or is_finished(ctx, [pid]):
             continue
-        others = [lid for lid in _armies_here(ctx, p["loc"], bool(p["city"])) if joinable(ctx, c, [pid], lid)]
+        others = [lid for lid in _armies_here(ctx, p["loc"], city) if joinable(ctx, c, [pid], lid)]
         if any(cards_for(ctx, [pid, lid]) for lid in others):
             acts.append(action(f"group:{pid}", "aw.act.form_group", "6.6.3", leader=pid, area=p["loc"]))
     for gid, g in sorted(groups(ctx).items()):

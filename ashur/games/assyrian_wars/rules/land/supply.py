@@ -85,7 +85,12 @@ def pillage(ctx: Ctx, aid: str, cid: str, rule: str = "6.14") -> None:
 
 def _offer_pillage(ctx: Ctx, frame: Frame) -> list[Action]:
     c = frame["c"]
-    areas = sorted({p["loc"] for p in owned(ctx, c) if p["kind"] in ("unit", "merc") and p["loc"] in ctx.c.areas})
+    content = ctx.c.areas
+    countries = ctx.s["countries"]
+    # only another country's home area can be pillaged (6.14): that content test, the cheapest of
+    # pillage_target's, is made first, once per area
+    areas = sorted({loc for p in owned(ctx, c) if p["kind"] in ("unit", "merc") and (loc := p["loc"]) in content
+                    and (owner := content[loc].nation) is not None and owner != c and owner in countries})
     out = []
     for aid in areas:
         ok, dow = pillage_target(ctx, aid, c)

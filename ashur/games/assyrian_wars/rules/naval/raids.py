@@ -39,6 +39,8 @@ from ashur.games.assyrian_wars.rules.registry import FLOW, HOOKS, MenuEntry
 Frame = dict[str, Any]
 RAID_AP = 1
 BOXES = range(1, 6)
+_BOX_IDS = {n: f"{RAID}{n}" for n in BOXES}
+_BOX_LIST = tuple(_BOX_IDS.values())
 
 
 def side_power(ctx: Ctx, c: str) -> str | None:
@@ -54,7 +56,7 @@ def own_side(ctx: Ctx, c: str, owner: str) -> bool:
 
 
 def occupant(ctx: Ctx, n: int) -> str | None:
-    here = ctx.pieces_at(f"{RAID}{n}")
+    here = ctx.pieces_here(_BOX_IDS[n])
     return here[0] if here else None
 
 
@@ -125,8 +127,8 @@ def target_boxes(ctx: Ctx, c: str) -> list[int]:
 
 
 def raiders_of(ctx: Ctx, c: str, *, include_new: bool = False) -> list[str]:
-    new = [] if include_new else naval_view(ctx)["new_raiders"]
-    return [p for n in BOXES for p in ctx.pieces_at(f"{RAID}{n}") if own_side(ctx, c, ctx.owner(p)) and p not in new]
+    new = () if include_new else naval_view(ctx)["new_raiders"]
+    return [p for box in _BOX_LIST for p in ctx.pieces_here(box) if own_side(ctx, c, ctx.owner(p)) and p not in new]
 
 
 # --- placing a raider ---------------------------------------------------------------------------------------
@@ -392,13 +394,15 @@ def _offer(ctx: Ctx, frame: Frame) -> list[Action]:
     c = frame["c"]
     acts: list[Action] = []
     rec = naval_view(ctx)
+    raiders = raiders_of(ctx, c)
     if can_pay(frame, 2 * RAID_AP):
         if c not in rec["raider"] and (empty_boxes(ctx) or target_boxes(ctx, c)) and has_candidates(ctx, c):
             acts.append(action("raider", "aw.act.raider", "6.15", ap=RAID_AP))
-        if c not in rec["raided"] and raiders_of(ctx, c):
-            acts.append(action("raid", "aw.act.raid", "6.15", ap=RAID_AP, n=len(raiders_of(ctx, c))))
-    acts += [action(f"raid_leave:{p}", "aw.act.raid_leave", "6.15", piece=p, box=ctx.piece(p)["loc"])
-             for p in raiders_of(ctx, c) if ctx.owner(p) == c]
+        if c not in rec["raided"] and raiders:
+            acts.append(action("raid", "aw.act.raid", "6.15", ap=RAID_AP, n=len(raiders)))
+    pieces = ctx.s["pieces"]
+    acts += [action(f"raid_leave:{p}", "aw.act.raid_leave", "6.15", piece=p, box=pieces[p]["loc"])
+             for p in raiders if ctx.owner(p) == c]
     return acts
 
 

@@ -51,14 +51,16 @@ def build_zones(ctx: Ctx, cid: str) -> list[str]:
 
 
 def pool_ships(ctx: Ctx, cid: str) -> list[str]:
-    return [p for p in ctx.pieces_at("pool") if ctx.piece(p)["kind"] == "ship" and ctx.piece(p)["nation"] == cid]
+    pieces = ctx.s["pieces"]
+    return [p for p in ctx.pieces_here("pool") if (sp := pieces[p])["kind"] == "ship" and sp["nation"] == cid]
 
 
 def regroup_ships(ctx: Ctx, cid: str) -> list[str]:
     """Ships of the country in the Regroup Box, one per side (full or reduced)."""
     seen: dict[bool, str] = {}
-    for p in ctx.pieces_at("regroup"):
-        sp = ctx.piece(p)
+    pieces = ctx.s["pieces"]
+    for p in ctx.pieces_here("regroup"):
+        sp = pieces[p]
         if sp["kind"] == "ship" and sp["nation"] == cid:
             seen.setdefault(bool(sp["red"]), p)
     return [seen[k] for k in sorted(seen)]
@@ -81,15 +83,19 @@ def repairable(ctx: Ctx, cid: str) -> list[str]:
 def _offer(ctx: Ctx, frame: Frame) -> list[Action]:
     c = frame["c"]
     acts: list[Action] = []
-    zones = build_zones(ctx, c)
-    if zones and pool_ships(ctx, c) and can_pay(frame, 2 * BUILD_AP):
+    pieces = ctx.s["pieces"]
+    # the ships to build or regroup come first: the build zones (ports, enemy ships) are sought only for them
+    building = can_pay(frame, 2 * BUILD_AP) and bool(pool_ships(ctx, c))
+    regrouping = regroup_ships(ctx, c) if can_pay(frame, 2 * REGROUP_AP) else []
+    zones = build_zones(ctx, c) if building or regrouping else []
+    if zones and building:
         acts += [action(f"ship_build:{z}", "aw.act.ship_build", "6.16.a", zone=z, ap=BUILD_AP) for z in zones]
     if can_pay(frame, 2 * REPAIR_AP):
-        acts += [action(f"ship_repair:{p}", "aw.act.ship_repair", "6.16.a", ship=p, zone=ctx.piece(p)["loc"],
+        acts += [action(f"ship_repair:{p}", "aw.act.ship_repair", "6.16.a", ship=p, zone=pieces[p]["loc"],
                         ap=REPAIR_AP) for p in repairable(ctx, c)]
-    if zones and can_pay(frame, 2 * REGROUP_AP):
-        acts += [action(f"ship_regroup:{p}", "aw.act.ship_regroup", "6.5", ship=p, reduced=ctx.piece(p)["red"],
-                        ap=REGROUP_AP) for p in regroup_ships(ctx, c)]
+    if zones:
+        acts += [action(f"ship_regroup:{p}", "aw.act.ship_regroup", "6.5", ship=p, reduced=pieces[p]["red"],
+                        ap=REGROUP_AP) for p in regrouping]
     return acts
 
 
