@@ -12,7 +12,7 @@ from ashur import bots
 from ashur.bots.heuristic import HeuristicBot
 from ashur.core.contract import Game, resolve_options
 from ashur.core.i18n import render_reason
-from ashur.games.assyrian_wars.bot.rank import check_weights, p_win, weights
+from ashur.games.assyrian_wars.bot.rank_base import check_weights, p_win, weights
 from ashur.games.assyrian_wars.game import GAME
 
 SCENARIO = "two_rivers"

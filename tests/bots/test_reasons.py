@@ -164,9 +164,11 @@ def test_every_key_a_ranker_names_is_in_the_catalogs() -> None:
     """The literal keys of both rankers, the ones they build (answers, siege kinds, build verbs, hut feeding)
     and the table's generic ones exist in English; German and Japanese have them all (with the same
     placeholders: the catalog tests) and write them in their own words, not the English template."""
-    from ashur.games.assyrian_wars.bot.rank import BUILD_VERBS
+    from ashur.games.assyrian_wars.bot.rank_base import BUILD_VERBS
 
-    aw = _keys_named(ROOT / "games/assyrian_wars/bot/rank.py", "aw.bot.")
+    aw: set[str] = set()
+    for part in sorted((ROOT / "games/assyrian_wars/bot").glob("rank*.py")):  # the ranking and its parts
+        aw |= _keys_named(part, "aw.bot.")
     aw |= {f"aw.bot.{k}" for k in ("siege_standard", "siege_hunger", "siege_hunger_weak", "punished_pay",
                                    "punished_refuse", "punished_pay_assyria", "punished_refuse_assyria",
                                    "passage_accept", "passage_reject", "minor_peace_accept", "minor_peace_reject",

@@ -1,0 +1,270 @@
+"""The heuristic bot's ranking of land warfare (issue 17, :mod:`.rank`): moves and the battles they lead to
+(6.6, 6.7), sieges and assaults (6.8), interception, evasion and sorties (6.6.9, 6.6.10, 6.8.4), the hits
+and losses a player assigns (6.6.1, 6.7.4, 6.8.3), retreats, supply (6.10) and placements."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ashur.games.assyrian_wars.bot.features import battle_vp, city_defence, city_value, piece_strength
+from ashur.games.assyrian_wars.bot.rank_base import Scored, near, num, p_win, part, pct, signed, why
+from ashur.games.assyrian_wars.bot.rank_politics import PoliticsScores
+
+
+class WarScores(PoliticsScores):
+    """Scores of moves, battles, sieges and losses."""
+
+    def move_force(self, aid: str, p: dict[str, Any]) -> Scored:
+        area = str(p.get("area") or "")
+        s = self.f.own(area)
+        siege = self.f.sieges.get(area)
+        pull, where = self.pull(area, s)
+        # a force with nowhere to go spends APs the impulse would save (3.1): below ending the impulse
+        score = self.w["move"] * pull if pull > 0 else -self.w["aimless_move"]
+        reason = why("move_force", area=area, s=num(s), target=where or None)
+        if siege is not None and siege.get("besieger") == self.f.actor:
+            score -= self.w["keep_siege"]
+            reason.append(part("leaving_siege"))
+        return score, reason
+
+    def siege(self, aid: str, p: dict[str, Any]) -> Scored:
+        area = str(p.get("area") or "")
+        kind = aid.rsplit(":", 1)[1]
+        own = self.f.own(area)
+        garrison = self.f.hostile(area, city=True)
+        units = self.f.count(area, self.f.enemies, city=True)
+        value = city_value(area, units)
+        base = self.w["siege"] * max(value, 0.5) - self.w["ap_cost"] * float(p.get("ap") or 0)
+        if kind == "assault":
+            chance = self.assault_chance(area, own, garrison)
+            score = base * self.w["assault"] * (chance - self.w["assault_odds"]) * 2
+            return score, why("assault", area=area, own=num(own), garrison=num(garrison),
+                              defence=city_defence(area), chance=pct(chance), value=num(value))
+        share = self.w["siege_hunger"] if kind == "hunger" else self.w["siege_standard"]
+        defence = garrison + self.w["fortress_dice"] * city_defence(area)
+        weak = own < self.w["hunger_ratio"] * defence
+        if kind == "hunger" and weak:
+            # 6.8.1: no combat; a force too weak to break the walls (6.8.3) starves the city out instead
+            share = self.w["siege_hunger_weak"]
+        key = "siege_hunger_weak" if kind == "hunger" and weak else f"siege_{kind}"
+        return base * share, why(key, area=area, own=num(own), garrison=num(garrison), defence=city_defence(area),
+                                 value=num(value))
+
+    def assault_chance(self, area: str, own: float, garrison: float) -> float:
+        """The chance of taking the city of `area` by assault (6.8.2) by the odds resolver; the strength ratio
+        (the city's levels counted as strength) when the view shows no own fighting piece there."""
+        att = self.odds.group(area, self.side, city=False)
+        if not att.seen:
+            defence = garrison + self.w["fortress_dice"] * city_defence(area)
+            return p_win(own, defence, self.w["odds_power"])
+        defn = self.odds.group(area, self.f.enemies, city=True)
+        damage = int((self.view.get("areas") or {}).get(area, {}).get("damage") or 0)
+        city = self.content.areas[area].city
+        return self.odds.assault(att, defn, area, max(0, city_defence(area) - damage), bool(city.fortress))
+
+    def move_to(self, aid: str, p: dict[str, Any]) -> Scored:
+        dest = str(p.get("area") or aid.split(":", 1)[1])
+        here = self.here
+        s = self.f.own(here) if here else 0.0
+        now, _ = self.pull(here, s) if here else (0.0, "")
+        then, where = self.pull(dest, s)
+        score = self.w["advance"] * (then - now) - self.w["ap_cost"] * float(p.get("ap") or 0)
+        reason = why("move_to", area=dest, target=where or None, s=num(s))
+        enemy = self.f.hostile(dest)
+        if enemy > 0:
+            if enemy > self.w["avoid_ratio"] * s:
+                score -= self.w["avoid"]
+                reason.append(part("far_stronger", enemy=num(enemy)))
+            else:
+                chance = self.field_chance(here, dest)
+                score += self.w["battle"] * (chance - self.w["battle_odds"]) * 2
+                score += self.battle_vp_value(here, dest, chance)
+                reason.append(part("battle", s=num(s), enemy=num(enemy), chance=pct(chance)))
+        war = str(p.get("war") or "")
+        if war:
+            plan = self.conquest_plan(war)
+            if war in self.f.refusers:
+                score += self.w["punish"]
+                reason.append(part("punishing", war=war))
+            elif plan is not None:
+                score += plan[0] - self.w["ap_cost"] * float(p.get("ap") or 0)
+                reason.append(part("conquering", war=war, **plan[1]))
+            else:
+                score += self.w["declare_war"]
+                reason.append(part("declaring", war=war))
+        return score, reason
+
+    def battle_vp_value(self, src: str, dest: str, chance: float) -> float:
+        """8.3: the VPs a battle is worth in the race: won, the size band of the enemy force, a tribe's last
+        units, a refuser punished (:attr:`Features.field_vp`); lost, the enemy scores by the size of ours."""
+        gain = self.f.field_vp.get(dest, 0.0)
+        mine = sum(n for o, n in self.f.units.get((src, False), {}).items() if o in self.side)
+        loss = battle_vp(mine)
+        return self.w["vp"] * (chance * gain - (1.0 - chance) * self.w["rival_vp"] * loss)
+
+    def stop_move(self, aid: str, p: dict[str, Any]) -> Scored:
+        area = str(p.get("area") or self.here)
+        value = self.f.targets.get(area, 0.0)
+        if value > 0:
+            return self.w["stop_at_target"] * value, why("stop_target", area=area, value=num(value))
+        return 0.0, why("stop", area=area)
+
+    def enter_city(self, aid: str, p: dict[str, Any]) -> Scored:
+        area = str(p.get("area") or self.here)
+        if self.f.control.get(area) == self.f.actor and any(self.f.hostile(b) > 0 for b in near(area)):
+            return self.w["garrison"], why("garrison", area=area)
+        return -0.2, why("enter_city", area=area)
+
+    def pickup(self, aid: str, p: dict[str, Any]) -> Scored:
+        pid = str(p.get("piece") or "")
+        s = piece_strength(pid, bool(self.piece(pid).get("red")))
+        return self.w["pickup"] * s, why("pickup", piece=pid, s=num(s))
+
+    def drop(self, aid: str, p: dict[str, Any]) -> Scored:
+        return -0.3, why("drop", piece=p.get("piece"))
+
+    def intercept(self, aid: str, p: dict[str, Any]) -> Scored:
+        src, area = str(p.get("src") or ""), str(p.get("area") or "")
+        s = self.f.own(src)
+        enemy = self.f.hostile(area) or self.f.force(area, {str(self.prompt_params.get("mover") or "")})
+        chance = self.field_chance(src, area, interception=True) if enemy > 0 else 0.5
+        score = self.w["intercept"] * (chance - self.w["battle_odds"]) * 2
+        if enemy > 0:
+            mover = str(self.prompt_params.get("mover") or "")
+            units = self.f.count(area, self.f.enemies | ({mover} if mover else set()), city=False)
+            mine = sum(n for o, n in self.f.units.get((src, False), {}).items() if o in self.side)
+            score += self.w["vp"] * (chance * battle_vp(units) - (1 - chance) * self.w["rival_vp"] * battle_vp(mine))
+        return score, why("intercept", area=area, src=src, s=num(s), enemy=num(enemy), chance=pct(chance))
+
+    def evade(self, aid: str, p: dict[str, Any]) -> Scored:
+        here = self.here or str(p.get("area") or "")
+        s = self.f.own(here)
+        mover = str(self.prompt_params.get("mover") or "")
+        enemy = max(self.f.hostile(n) for n in (*near(here), here)) if here else 0.0
+        if mover:
+            enemy = max(enemy, max(self.f.force(n, {mover}) for n in (*near(here), here)))
+        if enemy > self.w["avoid_ratio"] * s:
+            # 6.6.10: of the ways out, the one farthest from enemy strength; a hasty evasion (+2 to the roll)
+            # costs attrition at once, unless only leaders evade
+            dest = str(p.get("area") or "")
+            dest = here if dest == "city" else dest  # into the city: the enemy stands at its gates
+            danger = max((self.f.hostile(n) for n in (*near(dest), dest)), default=0.0) if dest in self.content.areas \
+                else 0.0
+            score = self.w["evade"] - 0.05 * danger
+            if aid.startswith("evade_hasty") and self.f.count(here, self.side, city=False):
+                score -= 0.3
+            return score, why("evade", area=p.get("area"), enemy=num(enemy), s=num(s))
+        return -self.w["evade"] / 2, why("no_evade", area=p.get("area"), s=num(s), enemy=num(enemy))
+
+    def sortie(self, aid: str, p: dict[str, Any]) -> Scored:
+        area = str(p.get("area") or self.here)
+        own = self.f.own(area, city=True)
+        enemy = self.f.hostile(area)
+        chance = p_win(own, enemy, self.w["odds_power"])
+        score = self.w["battle"] * (chance - self.w["battle_odds"]) * 2
+        return score, why("sortie", area=area, own=num(own), enemy=num(enemy), chance=pct(chance))
+
+    def suggested(self, aid: str, p: dict[str, Any]) -> Scored:
+        return self.w["suggested"], why("suggested", n=p.get("n"), mode=p.get("mode"))
+
+    def take_hit(self, aid: str, p: dict[str, Any]) -> Scored:
+        """6.6.1, 6.7.4: the piece that takes the next hit (or rout): the least strength lost — a full-strength
+        unit flips to its reduced side, a reduced or one-sided unit is eliminated — and a leader only when no
+        unit is left, a king last of all (8.3.1: 1 VP for a king lost). A rout (to the Regroup Box) costs the
+        piece's strength for a while only."""
+        pid = str(p.get("piece") or "")
+        rec = self.piece(pid)
+        kind = str(rec.get("kind") or "")
+        rout = aid.startswith("rout:")
+        if kind in ("leader", "king"):
+            loss = self.w["vp"] + self.w["leader_loss"] if kind == "king" else self.w["leader_loss"]
+            score = -loss * (0.4 if rout else 1.0)
+            return score, why("hit_leader", piece=pid, value=signed(score))
+        red = bool(rec.get("red"))
+        front, reduced = piece_strength(pid, False), piece_strength(pid, True)
+        lost = reduced if red else front - reduced
+        if not red and reduced <= 0:
+            lost = front  # a one-sided unit is eliminated by its first hit
+        if red or reduced <= 0:
+            lost += 0.5  # an eliminated unit is built anew (5.3), a flipped one only rebuilt
+        score = -self.w["build"] * lost * (0.4 if rout else 1.0)
+        return score, why("hit_unit", piece=pid, s=num(lost), value=signed(score))
+
+    def garrison_hits(self, aid: str, p: dict[str, Any]) -> Scored:
+        """6.8.3: the besieged defender takes `n` of the round's hits on the garrison and the rest on the city,
+        where each group of hits equal to the present defence removes a level and full damage takes the city
+        (8.3: its VPs to the besieger). The fewest levels lost, then the fewest hits on the garrison."""
+        area = self.here or str(p.get("area") or "")
+        n, on_city = int(p.get("n") or 0), int(p.get("city") or 0)
+        printed = city_defence(area)
+        damage = int(((self.view.get("areas") or {}).get(area) or {}).get("damage") or 0)
+        levels, hits = 0, on_city
+        while hits > 0 and damage + levels < printed and hits >= printed - damage - levels:
+            hits -= printed - damage - levels
+            levels += 1
+        falls = printed > 0 and damage + levels >= printed
+        value = city_value(area)
+        score = -levels * (1.0 + value / max(printed, 1)) - self.w["build"] * n
+        if falls:
+            score -= self.w["vp"] * max(value, 1.0)
+        return score, why("garrison_hits", n=n, levels=levels, area=area, value=signed(score))
+
+    def odd_loss(self, aid: str, p: dict[str, Any]) -> Scored:
+        """6.7.4.a: the odd loss goes on the mercenaries (bought for APs, hired again) rather than on the
+        regulars (rebuilt at the owner's cost)."""
+        mercs = p.get("kind") == "mercs"
+        return (0.2 if mercs else 0.0), why("odd_loss_mercs" if mercs else "odd_loss_regs")
+
+    def fw_unit(self, aid: str, p: dict[str, Any]) -> Scored:
+        """6.11.b: the units committed to a foreign war stay on its card until it ends and may take hits
+        there: the weakest first, a leader only when a battle there is wanted."""
+        pid = str(p.get("piece") or "")
+        rec = self.piece(pid)
+        if rec.get("kind") in ("leader", "king"):
+            return -1.0, why("fw_leader", piece=pid)
+        s = piece_strength(pid, bool(rec.get("red")))
+        return -0.1 * s, why("fw_weakest", piece=pid, s=num(s))
+
+    def retreat(self, aid: str, p: dict[str, Any]) -> Scored:
+        area = str(p.get("area") or "")
+        own = self.f.control.get(area) in self.f.mine | {self.f.actor}
+        danger = self.f.hostile(area)
+        score = (1.0 if own else 0.0) - 0.3 * danger
+        reason = why("retreat", area=area)
+        if own:
+            reason.append(part("own_ground"))
+        if danger:
+            reason.append(part("danger", enemy=num(danger)))
+        return score, reason
+
+    def window_card(self, aid: str, p: dict[str, Any]) -> Scored:
+        kind = str(self.prompt_params.get("kind") or "")
+        if kind == "battle":
+            return self.w["battle_card"], why("battle_card", card=p.get("card"))
+        return self.w["window_card"], why("window_card", card=p.get("card"), kind=kind)
+
+    def province(self, aid: str, p: dict[str, Any]) -> Scored:
+        return self.w["province"], why("province", area=p.get("area"))
+
+    def conquest(self, aid: str, p: dict[str, Any]) -> Scored:
+        return self.w["conquest"], why("conquest", target=p.get("target"))
+
+    def surrender(self, aid: str, p: dict[str, Any]) -> Scored:
+        return self.w["surrender"], why("surrender", to=p.get("to"))
+
+    def supply(self, aid: str, p: dict[str, Any]) -> Scored:
+        head = aid.split(":", 1)[0]
+        if head == "forage":
+            return 1.0, why("forage", area=p.get("area"))
+        if head == "supply":
+            return 0.6 - self.w["ap_cost"], why("supply", area=p.get("area"))
+        return -1.5, why("starve", area=p.get("area"))
+
+    def place_at(self, aid: str, p: dict[str, Any]) -> Scored:
+        area = str(p.get("area") or "")
+        pid = str(p.get("piece") or "")
+        s = self.f.own(area) + piece_strength(pid, False)
+        pull, where = self.pull(area, s)
+        threat = max((self.f.hostile(b) for b in (*near(area), area)), default=0.0)
+        score = 0.3 * pull + 0.05 * self.f.own(area) + (0.3 if threat > 0 else 0.0)
+        return score, why("place_at", piece=pid, area=area, target=where or None, own=num(self.f.own(area)))
