@@ -154,3 +154,15 @@ def test_empty_file_is_reported(data: Path) -> None:
     assert check_content(data) == ["areas.yaml: file is empty"]
     err = refused(data)
     assert (err.file, err.line, err.entry, err.field, err.message) == ("areas.yaml", None, None, None, "file is empty")
+
+
+def test_an_area_id_that_begins_like_an_off_map_box_is_refused(data: Path) -> None:
+    """Pieces off the map stand in boxes whose ids begin ``pool``, ``regroup``, ``raid:``, ... (the engine tells
+    the map from the boxes by those prefixes): an area named like one would be taken for a box."""
+    for name in ("areas.yaml", "connections.yaml", "seas.yaml"):
+        path = data / name
+        path.write_text(path.read_text(encoding="utf-8").replace("hilakku", "poolside"), encoding="utf-8")
+    text = (data / "areas.yaml").read_text(encoding="utf-8")
+    line = text[: text.index("id: poolside")].count("\n") + 1
+    assert check_content(data) == [f"areas.yaml:{line}: area 'poolside': field 'id': begins like an off-map box "
+                                   "(pool, regroup, raid:, ...): the engine would take the area for that box"]

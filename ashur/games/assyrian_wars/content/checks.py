@@ -11,6 +11,8 @@ from collections import Counter, deque
 from collections.abc import Iterator
 from typing import Any
 
+from ashur.games.assyrian_wars.ctx import OFF_MAP_PREFIXES
+
 from .effects import AREA_SELECTORS, OFF_MAP_SIDES, SUBJECT_SELECTORS, Card, ChooseOne
 from .errors import Problem
 from .loader import Parsed
@@ -107,6 +109,9 @@ def check_areas(ctx: Ctx) -> None:
             ctx.add(f, ("areas", raw_ids.index(aid)), f"area {aid!r}", "id", "duplicate id")
     for i, a in enumerate(c.areas.values()):
         e, path = f"area {a.id!r}", ("areas", i)
+        if a.id.startswith(OFF_MAP_PREFIXES):
+            ctx.add(f, (*path, "id"), e, "id", "begins like an off-map box (pool, regroup, raid:, ...): the engine "
+                    "would take the area for that box")
         nation = c.nations.get(a.nation) if a.nation else None
         if a.nation is not None and nation is None:
             ctx.add(f, (*path, "nation"), e, "nation", f"unknown nation {a.nation!r}")
@@ -238,6 +243,9 @@ def check_seas(ctx: Ctx) -> None:
     f, c = "seas.yaml", ctx.c
     for i, z in enumerate(c.sea_zones.values()):
         e, path = f"sea zone {z.id!r}", ("sea_zones", i)
+        if z.id.startswith(OFF_MAP_PREFIXES) and not z.land_area:
+            ctx.add(f, (*path, "id"), e, "id", "begins like an off-map box (pool, regroup, raid:, ...): the engine "
+                    "would take the sea zone for that box")
         if z.id in c.areas and not z.land_area:
             ctx.add(f, (*path, "id"), e, "id", "clashes with a land area id")
         if z.land_area and (z.id not in c.areas or not c.areas[z.id].sea_zone):
