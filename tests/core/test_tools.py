@@ -9,7 +9,7 @@ import pytest
 
 from ashur.core import log, registry, savefile
 from ashur.core.replay import replay
-from ashur.core.statedata import clone, digest
+from ashur.core.statedata import clone, digest, dumps
 from ashur.tools import fuzz, simulate
 from tests.core.tinygame import GAME, TinyGame, other
 
@@ -155,3 +155,34 @@ def test_bench_reports_every_measure_it_names() -> None:
     medians = out["median_us"]
     for key in ("legal_actions", "apply", "act", "view", "view_next", "view_other", "clone", "json_roundtrip"):
         assert medians[key] > 0, key
+
+
+def test_bench_act_sample_leaves_the_played_state_as_it_was(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The bench times `act` on the played state; `act` forks it (copy on write), and the sample gives the
+    state back its records afterwards, so that the decisions timed next do not copy every record they change
+    (issue 12: a cost of the sample, not of the game). The game goes on exactly as without the sample. (The
+    bench runs without `statedata.STRICT`, which freezes the records a fork shares.)"""
+    from ashur.core import statedata
+    from ashur.core.registry import get_game
+    from ashur.core.session import Match
+    from ashur.tools.bench import _act_aside
+    from ashur.tools.simulate import derive, seat_bots
+
+    monkeypatch.setattr(statedata, "STRICT", False)
+    game = get_game("assyrian-wars")
+    roles = game.roles("two_rivers", {})
+    twins = []
+    for sample in (False, True):
+        match = Match.new(game, "two_rivers", derive(3, "bench", 0), {}, {r: "bot:random" for r in roles},
+                          keep_undo=False)
+        bots = seat_bots(match, "random")
+        state = match.state
+        for n in range(60):
+            role = game.active(state)[0]
+            choice = bots[role].choose(game, state, role, game.legal_actions(state, role))
+            if sample and n % 10 == 0:
+                _act_aside(game, state, role, choice)
+                assert state.owned is None and state.lent is None and "at_own" not in state.memo
+            game.apply(state, role, choice)
+        twins.append(dumps(state))
+    assert twins[0] == twins[1]
