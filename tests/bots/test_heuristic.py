@@ -282,3 +282,49 @@ def test_6_8_3_the_garrison_takes_the_hits_that_save_a_level_of_the_walls() -> N
                                "params": {"n": n, "city": 6 - n}})[0] for n in range(5)}
     assert max(scores, key=lambda n: scores[n]) in (2, 4)
     assert scores[0] == min(scores.values()) and scores[3] < scores[2]
+
+
+def test_6_11_a_a_cards_attrition_strikes_the_enemy_not_the_own_forces() -> None:
+    """6.11.a / 6.11.k: a card's attrition checks (Pestilence strikes every unit of an area) go where the enemy
+    stands, not where the own forces do; this choice used to be left to chance (a traced Mede struck
+    areas at random)."""
+    from ashur.games.assyrian_wars.bot.features import bind
+    from ashur.games.assyrian_wars.bot.rank import Ranker
+    from ashur.games.assyrian_wars.game import content
+
+    opts = resolve_options(GAME, {})
+    state = GAME.setup("rise_and_fall", 1, opts, {r: "bot:random" for r in GAME.roles("rise_and_fall", opts)})
+    bind(content())
+    mede = Ranker(GAME.view(state, "mede"), content())  # the Scythians (unallied nomads) stand in Ishkuza
+
+    def strike(option: str, country: str | None) -> float:
+        loc = option.rsplit(":", 1)[1]
+        return mede.score({"id": f"target:{option}", "label": "aw.act.wars_attrition_target",
+                           "params": {"country": country, "loc": loc, "card": 57}})[0]
+
+    assert strike("area:ishkuza", None) > 0 > strike("area:ecbatana", None)
+    assert strike("force:scythians:ishkuza", "scythians") > strike("area:harhar", None)
+
+
+def test_6_7_a_coordinated_attack_goes_where_the_own_armies_stand_next_to_the_enemy() -> None:
+    """6.7 (a card's coordinated attack): of the enemy forces, the one with own armies beside it, not a lone
+    one far from them (a choice left to chance before)."""
+    from ashur.games.assyrian_wars.bot.features import bind
+    from ashur.games.assyrian_wars.bot.rank import Ranker
+    from ashur.games.assyrian_wars.bot.rank_base import near
+    from ashur.games.assyrian_wars.game import content
+
+    opts = resolve_options(GAME, {})
+    state = GAME.setup("rise_and_fall", 1, opts, {r: "bot:random" for r in GAME.roles("rise_and_fall", opts)})
+    bind(content())
+    view = GAME.view(state, "babylonia")
+    beside = next(a for a in near("arrapha") if a in content().areas and a not in near("tarsus"))
+    for pid in [p for p, r in view["pieces"].items() if r["nation"] == "babylonia" and r["kind"] == "unit"][:4]:
+        view["pieces"][pid] = dict(view["pieces"][pid], loc=beside, city=False)
+    ranker = Ranker(view, content())
+
+    def attack(area: str) -> float:
+        return ranker.score({"id": f"target:{area}", "label": "aw.act.moves_target",
+                             "params": {"area": area, "n": 2}})[0]
+
+    assert attack("arrapha") > attack("tarsus")

@@ -79,6 +79,7 @@ HANDLERS: dict[str, Handler] = {
     "discard_excess": Ranker.discard, "discard_suggested": Ranker.discard, "retreat": Ranker.retreat,
     "tribute_pay": Ranker.tribute_pay, "tribute_refuse": Ranker.tribute_pay, "card_option": Ranker.card_option,
     "pick_subject": Ranker.pick_subject, "pick_towards": Ranker.pick_towards, "breaker_spaces": Ranker.breaker_spaces,
+    "wars_attrition_target": Ranker.attrition_target, "moves_target": Ranker.coordinated_target,
     "free_dow": Ranker.free_dow, "stop_tribute": Ranker.stop_tribute, "raid": Ranker.raid,
     "raid_target": Ranker.raid_target, "raider": Ranker.raider,
     "supply": Ranker.supply, "forage": Ranker.supply, "starve": Ranker.supply, "place_at": Ranker.place_at,

@@ -113,6 +113,25 @@ class CardScores(PoliticsScores):
             value = 0.1 * n if power in self.side else -0.1 * n
         return value, why("breaker_spaces", subject=subject, n=n, power=power, value=signed(value))
 
+    def attrition_target(self, aid: str, p: dict[str, Any]) -> Scored:
+        """6.11.a, 6.11.k: where a card's attrition checks strike. Each unit there may be lost, so the target
+        is worth the enemy strength it strikes less the own side's: a country's force (or its ships, or a
+        besieging force) by whose side it is on, an area's forces of every country (Pestilence) by the
+        balance of the two. Ships, which the view's strengths leave out, count one point each way."""
+        loc = str(p.get("loc") or "")
+        owner = str(p.get("country") or "")
+        kind = aid.split(":", 2)[1] if aid.count(":") >= 2 else ""
+        if owner:
+            if kind == "ships":
+                s = 1.0
+            else:
+                s = self.f.force(loc, {owner}, city=None)
+            sign = 1.0 if owner in self.f.enemies else (-1.0 if owner in self.side else 0.0)
+            value = sign * s
+        else:
+            value = self.f.hostile(loc, city=None) - self.f.own(loc, city=None)
+        return 0.1 * value, why("attrition_target", loc=loc, value=signed(value))
+
     def card_option(self, aid: str, p: dict[str, Any]) -> Scored:
         label = str(p.get("option") or "")
         value = {"Annals": self.w["vp"], "Treasure": 2.0, "ECO +1 marker to the Mede Far East": self.w["eco"],

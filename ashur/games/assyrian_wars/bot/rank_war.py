@@ -94,6 +94,18 @@ class WarScores(PoliticsScores):
                 reason.append(part("declaring", war=war))
         return score, reason
 
+    def coordinated_target(self, aid: str, p: dict[str, Any]) -> Scored:
+        """6.7 (a card's coordinated attack): the enemy force the armies next to it attack together. By the
+        strength ratio of the own side's forces one step away to the enemy's there (the odds of 6.7), and
+        the VPs such a battle is worth (8.3, :attr:`Features.field_vp`)."""
+        area = str(p.get("area") or "")
+        enemy = self.f.hostile(area)
+        mine = sum(self.f.own(b) for b in near(area))
+        chance = p_win(mine, enemy, self.w["odds_power"]) if enemy > 0 else 0.5
+        score = self.w["battle"] * (chance - self.w["battle_odds"]) * 2 + \
+            self.w["vp"] * chance * self.f.field_vp.get(area, 0.0)
+        return score, why("coordinated_target", area=area, mine=num(mine), enemy=num(enemy), chance=pct(chance))
+
     def battle_vp_value(self, src: str, dest: str, chance: float) -> float:
         """8.3: the VPs a battle is worth in the race: won, the size band of the enemy force, a tribe's last
         units, a refuser punished (:attr:`Features.field_vp`); lost, the enemy scores by the size of ours."""
