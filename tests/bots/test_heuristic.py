@@ -328,3 +328,63 @@ def test_6_7_a_coordinated_attack_goes_where_the_own_armies_stand_next_to_the_en
                              "params": {"area": area, "n": 2}})[0]
 
     assert attack("arrapha") > attack("tarsus")
+
+
+def test_9_7_ambush_only_against_a_far_stronger_enemy() -> None:
+    """9.7: a defender's ambush (bow fire, then an evasion before the melee) is chosen against an enemy
+    `avoid_ratio` times stronger and not otherwise (an ambush wins no VP, 8.3); before, chance decided."""
+    from ashur.games.assyrian_wars.bot.features import bind
+    from ashur.games.assyrian_wars.bot.rank import Ranker
+    from ashur.games.assyrian_wars.game import content
+
+    opts = resolve_options(GAME, {})
+    state = GAME.setup("rise_and_fall", 1, opts, {r: "bot:random" for r in GAME.roles("rise_and_fall", opts)})
+    bind(content())
+    view = GAME.view(state, "mede")
+    scores = {}
+    for area in ("tabal", "ecbatana"):  # the Cimmerians (18) alone; the Mede's king's army (17) alone
+        view["prompt"] = {"key": "aw.prompt.battle_ambush", "params": {"country": "mede", "area": area}}
+        ranker = Ranker(view, content())
+        scores[area] = [ranker.score({"id": aid, "label": f"aw.act.{label}", "params": {"area": "harhar"}})[0]
+                        for aid, label in (("ambush:harhar", "ambush"), ("no_ambush", "no_ambush"))]
+    assert scores["tabal"][0] > scores["tabal"][1]  # no own force there: the enemy is far stronger
+    assert scores["ecbatana"][0] < scores["ecbatana"][1]  # no enemy: fight (or rather, nothing to flee)
+
+
+def test_6_8_4_and_6_15_card_eco_markers_and_raiders_are_placed_by_rule() -> None:
+    """6.8.4: a card's ECO +1 goes on an own city out of the enemy's reach, an ECO -1 on a rival's city;
+    6.11: a defaulted loan's ECO loss goes on the city most at risk; 6.15: the weakest unit goes raiding.
+    These choices used to be left to chance."""
+    from ashur.games.assyrian_wars.bot.features import bind
+    from ashur.games.assyrian_wars.bot.rank import Ranker
+    from ashur.games.assyrian_wars.game import content
+
+    opts = resolve_options(GAME, {})
+    state = GAME.setup("rise_and_fall", 1, opts, {r: "bot:random" for r in GAME.roles("rise_and_fall", opts)})
+    bind(content())
+    mede = Ranker(GAME.view(state, "mede"), content())
+
+    def score(aid: str, label: str, **params: Any) -> float:
+        return mede.score({"id": aid, "label": f"aw.act.{label}", "params": params})[0]
+
+    own = [a for a, c in mede.f.control.items() if c == "mede" and content().areas[a].city is not None]
+    rival = next(a for a, c in mede.f.control.items() if c == "assyria" and content().areas[a].city is not None)
+    assert own and score(f"eco:{own[0]}", "card_eco_marker", area=own[0], marker="plus") > \
+        score(f"eco:{rival}", "card_eco_marker", area=rival, marker="plus")
+    assert score(f"eco:{rival}", "card_eco_marker", area=rival, marker="minus") > \
+        score(f"eco:{own[0]}", "card_eco_marker", area=own[0], marker="minus")
+    threatened = Ranker(GAME.view(state, "mede"), content())
+    threatened.f.strength[("kishesim", False)] = {"scythians": 26.0}  # the horde, by hand, at Kishesim's gates
+    assert threatened.threat("kishesim") > threatened.threat("rhagae") == 0
+    loss = [threatened.score({"id": f"eco_minus:{a}", "label": "aw.act.place_eco_minus", "params": {"area": a}})[0]
+            for a in ("kishesim", "rhagae")]
+    assert loss[0] > loss[1]
+    units = sorted((p for p, r in mede.view["pieces"].items() if r["nation"] == "mede" and r["kind"] == "unit"),
+                   key=lambda p: mede.f.force(mede.view["pieces"][p]["loc"], {"mede"}))
+    from ashur.games.assyrian_wars.bot.features import piece_strength
+
+    weak = min(units, key=lambda p: piece_strength(p, False))
+    strong = max(units, key=lambda p: piece_strength(p, False))
+    assert piece_strength(weak, False) < piece_strength(strong, False)
+    assert score(f"unit:{weak}", "raider_unit", piece=weak, area="x") > \
+        score(f"unit:{strong}", "raider_unit", piece=strong, area="x")

@@ -17,6 +17,7 @@ from ashur.games.assyrian_wars.bot.rank_base import (
     OWN_SIEGE_CARDS,
     TRIBUTE_WITHHELD,
     Scored,
+    near,
     num,
     part,
     signed,
@@ -131,6 +132,39 @@ class CardScores(PoliticsScores):
         else:
             value = self.f.hostile(loc, city=None) - self.f.own(loc, city=None)
         return 0.1 * value, why("attrition_target", loc=loc, value=signed(value))
+
+    def threat(self, area: str) -> float:
+        """The strongest enemy force at `area` or one step from it (what may take a city there)."""
+        return max((self.f.hostile(b, city=None) for b in (*near(area), area)), default=0.0)
+
+    def eco_marker(self, aid: str, p: dict[str, Any]) -> Scored:
+        """6.8.4: a card's new ECO marker. An ECO +1 goes on an own side's city out of the enemy's reach (the
+        ECO counts for whoever holds the city at the end, 8.3); an ECO -1 on a rival's city, the one its
+        holder is likeliest to keep."""
+        area = str(p.get("area") or "")
+        holder = self.f.control.get(area)
+        mine = holder in self.side
+        threat = self.threat(area)
+        if p.get("marker") == "minus":
+            value = (-1.0 if mine else 1.0) + (0.0 if mine else -0.02 * self.f.own(area, city=None))
+        else:
+            value = (1.0 if mine else -1.0) - 0.02 * threat
+        return value, why("eco_marker", area=area, enemy=num(threat))
+
+    def eco_loss(self, aid: str, p: dict[str, Any]) -> Scored:
+        """6.11 (a defaulted loan): an own ECO +1 marker removed or an ECO -1 placed: on the city the enemy
+        is likeliest to take, whose ECO the own power may lose anyway."""
+        area = str(p.get("area") or "")
+        threat = self.threat(area)
+        return 0.02 * threat, why("eco_loss", area=area, enemy=num(threat))
+
+    def raider_unit(self, aid: str, p: dict[str, Any]) -> Scored:
+        """6.15: the unit sent to a Raid Box leaves the map for a while: the weakest, one from the Regroup Box
+        (off the map already) first."""
+        pid = str(p.get("piece") or "")
+        s = piece_strength(pid, bool(self.piece(pid).get("red")))
+        value = -0.1 * s + (0.3 if p.get("area") == "regroup" else 0.0)
+        return value, why("raider_unit", piece=pid, s=num(s))
 
     def card_option(self, aid: str, p: dict[str, Any]) -> Scored:
         label = str(p.get("option") or "")

@@ -168,6 +168,21 @@ class WarScores(PoliticsScores):
             return score, why("evade", area=p.get("area"), enemy=num(enemy), s=num(s))
         return -self.w["evade"] / 2, why("no_evade", area=p.get("area"), s=num(s), enemy=num(enemy))
 
+    def ambush(self, aid: str, p: dict[str, Any]) -> Scored:
+        """9.7: a defender's horsebowmen or chariots may fire and then try to evade before the melee. Worth it
+        against an enemy `avoid_ratio` times stronger, to the way out farthest from enemy strength; else the
+        battle is fought (an ambush wins no VP, 8.3)."""
+        here = self.here or str(p.get("area") or "")
+        s, enemy = self.f.own(here), self.f.hostile(here)
+        if aid == "no_ambush":
+            return 0.0, why("no_ambush", area=here, s=num(s), enemy=num(enemy))
+        dest = str(p.get("area") or "")
+        danger = max((self.f.hostile(n) for n in (*near(dest), dest)), default=0.0) if dest in self.content.areas \
+            else 0.0
+        if enemy > self.w["avoid_ratio"] * s:
+            return self.w["evade"] - 0.05 * danger, why("ambush", area=dest, enemy=num(enemy), s=num(s))
+        return -self.w["evade"] / 2, why("ambush_not_needed", area=dest, enemy=num(enemy), s=num(s))
+
     def sortie(self, aid: str, p: dict[str, Any]) -> Scored:
         area = str(p.get("area") or self.here)
         own = self.f.own(area, city=True)
