@@ -388,3 +388,20 @@ def test_6_8_4_and_6_15_card_eco_markers_and_raiders_are_placed_by_rule() -> Non
     assert piece_strength(weak, False) < piece_strength(strong, False)
     assert score(f"unit:{weak}", "raider_unit", piece=weak, area="x") > \
         score(f"unit:{strong}", "raider_unit", piece=strong, area="x")
+
+
+def test_6_15_a_raider_stays_in_its_raid_box_rather_than_leave_for_nothing() -> None:
+    """6.15: a raider that leaves its Raid Box raids no more; the bot keeps it there rather than take it out
+    at the end of an impulse with nothing else to do (the two tied before, so chance decided)."""
+    from ashur.games.assyrian_wars.bot.features import bind
+    from ashur.games.assyrian_wars.bot.rank import Ranker
+    from ashur.games.assyrian_wars.game import content
+
+    opts = resolve_options(GAME, {})
+    state = GAME.setup("rise_and_fall", 1, opts, {r: "bot:random" for r in GAME.roles("rise_and_fall", opts)})
+    bind(content())
+    mede = Ranker(GAME.view(state, "mede"), content())
+    leave = mede.score({"id": "raid_leave:mede-li2-5", "label": "aw.act.raid_leave",
+                        "params": {"piece": "mede-li2-5", "box": "raid:1"}})[0]
+    end = mede.score({"id": "end", "label": "aw.act.end_impulse", "params": {"ap": 0}})[0]
+    assert leave < end
