@@ -405,3 +405,31 @@ def test_6_15_a_raider_stays_in_its_raid_box_rather_than_leave_for_nothing() -> 
                         "params": {"piece": "mede-li2-5", "box": "raid:1"}})[0]
     end = mede.score({"id": "end", "label": "aw.act.end_impulse", "params": {"ap": 0}})[0]
     assert leave < end
+
+
+def test_6_14_a_cards_pillage_strikes_a_rival_never_the_own_side() -> None:
+    """6.11.a, 6.14: a card's pillage strikes a rival power, the VP leader first, and its areas where a level
+    can still be added (at most 2); never the own side. Chance chose before, own side included."""
+    from ashur.games.assyrian_wars.bot.features import bind
+    from ashur.games.assyrian_wars.bot.rank import Ranker
+    from ashur.games.assyrian_wars.game import content
+
+    opts = resolve_options(GAME, {})
+    state = GAME.setup("rise_and_fall", 1, opts, {r: "bot:random" for r in GAME.roles("rise_and_fall", opts)})
+    bind(content())
+    view = GAME.view(state, "elam")
+    view["countries"]["assyria"]["vp"] = 6  # the leader on the VP track
+    elam = Ranker(view, content())
+
+    def score(aid: str, label: str, **params: Any) -> float:
+        return elam.score({"id": aid, "label": f"aw.act.{label}", "params": {**params, "card": 0}})[0]
+
+    countries = {c: score(f"country:{c}", "wars_pillage_country", country=c)
+                 for c in ("assyria", "mede", "babylonia", "elam")}
+    assert max(countries, key=lambda c: countries[c]) == "assyria"
+    assert countries["elam"] < 0 and countries["babylonia"] < 0  # Elam itself; Babylonia, of its camp
+    rival = next(a for a, c in elam.f.control.items() if c == "assyria")
+    own = next(a for a, c in elam.f.control.items() if c == "elam")
+    assert score(f"area:{rival}", "wars_pillage_area", area=rival, level=0) > \
+        score(f"area:{rival}", "wars_pillage_area", area=rival, level=1) > \
+        score(f"area:{own}", "wars_pillage_area", area=own, level=0)

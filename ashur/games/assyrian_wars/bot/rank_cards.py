@@ -166,6 +166,29 @@ class CardScores(PoliticsScores):
         value = -0.1 * s + (0.3 if p.get("area") == "regroup" else 0.0)
         return value, why("raider_unit", piece=pid, s=num(s))
 
+    def pillage_target(self, aid: str, p: dict[str, Any]) -> Scored:
+        """6.11.a, 6.14: a card's pillage. The country struck is a rival power, the leader on the VP track
+        first (9.1), never one of the own side or camp; its areas are struck where a level can still be added
+        (pillage stops at 2)."""
+        countries = self.view.get("countries") or {}
+        camp = (countries.get(self.f.power) or {}).get("camp")
+
+        def friend(who: str | None) -> bool:  # the own side, or a power of the own camp (7.4.1)
+            return who in self.side or (camp is not None and (countries.get(who or "") or {}).get("camp") == camp)
+
+        if "country" in p and "area" not in p:
+            who = str(p.get("country") or "")
+            if friend(who):
+                return -1.0, why("pillage_own", country=who)
+            vp = float((countries.get(who) or {}).get("vp") or 0)
+            return 1.0 + 0.1 * vp, why("pillage_rival", country=who, vp=num(vp))
+        area = str(p.get("area") or "")
+        holder = self.f.control.get(area)
+        level = int(p.get("level") or 0)
+        if friend(holder):
+            return -1.0, why("pillage_own", country=holder)
+        return 1.0 - 0.5 * level, why("pillage_area", area=area, level=level)
+
     def card_option(self, aid: str, p: dict[str, Any]) -> Scored:
         label = str(p.get("option") or "")
         value = {"Annals": self.w["vp"], "Treasure": 2.0, "ECO +1 marker to the Mede Far East": self.w["eco"],
