@@ -770,3 +770,27 @@ def test_6_6_5_more_than_three_defending_armies_stay_an_assumption() -> None:
         assert ans is not None
         keys = {a["key"] for a in ans["assumptions"]}
         assert ("aw.odds.assume.all_defenders_fight" in keys) == (n > 3), n
+
+
+def test_9_7_chariots_fight_as_bow_units_or_heavy_troops_as_their_owner_chose() -> None:
+    """9.7: chariots declared bow units fire in the bow fire phase but neither kill nor shield; declared heavy
+    troops they kill and shield (two heavy pieces absorb one bow hit) but do not fire first. The resolver
+    follows the mode a battle gives for a side (heavy when none is given, as the table's odds assume)."""
+    from ashur.games.assyrian_wars.odds.resolver import Battle, Fighter, Resolver
+
+    def resolver(mode: str | None) -> Resolver:
+        att = [Fighter(f"a{i}", "assyria", type="CH", front=4, reduced=2) for i in range(2)]
+        defn = [Fighter(f"d{i}", "elam", type="B", front=2, reduced=1) for i in range(2)]
+        return Resolver(Battle("field", att, defn, [False, False], [False, False], abilities="field",
+                               chariots={"att": mode} if mode else {}))
+
+    for mode in (None, "heavy", "bow"):
+        res = resolver(mode)
+        sa, _sd = res.b.start()
+        bow, melee = res.dice("att", sa, "bow", 1), res.dice("att", sa, "melee", 1)
+        if mode == "bow":
+            assert [s for s, _ in bow] == [4, 4] and not any(kill for _, kill in bow)
+            assert res.absorption("att", sa) == 0
+        else:
+            assert bow == [] and [(s, kill) for s, kill in melee if s == 4] == [(4, True), (4, True)]
+            assert res.absorption("att", sa) == 1

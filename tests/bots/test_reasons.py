@@ -174,6 +174,7 @@ def test_every_key_a_ranker_names_is_in_the_catalogs() -> None:
                                    "passage_accept", "passage_reject", "minor_peace_accept", "minor_peace_reject",
                                    "peace_accept", "peace_reject")}
     aw |= {f"aw.bot.verb.{v}" for v in BUILD_VERBS.values()}
+    aw |= {"aw.bot.mode.bow", "aw.bot.mode.heavy"}  # the chariots' modes (9.7)
     assy = _keys_named(ROOT / "games/assyria/bot/rank.py", "as.bot.") | {"as.bot.hut_fed", "as.bot.hut_wild",
                                                                         "as.bot.hut_unfed"}
     assert len(aw) > 90 and len(assy) > 15
@@ -215,8 +216,8 @@ def _decisions(game_id: str, scenario: str, seed: int, steps: int) -> str:
 
 
 @pytest.mark.parametrize(("game_id", "scenario", "seed", "steps", "pinned"), [
-    ("assyrian-wars", "two_rivers", 3, 250, "7c8ac2558024c5a0"),  # re-recorded: saved APs, moves; hits, evasions
-    ("assyrian-wars", "rise_and_fall", 4, 250, "60f21edf70f10834"),  # re-recorded: Mede, saved APs; breakers, hits
+    ("assyrian-wars", "two_rivers", 3, 250, "cc2573b244e019bd"),  # re-recorded: ...; hits, evasions; chariots (9.7)
+    ("assyrian-wars", "rise_and_fall", 4, 250, "f53d1946965fdc95"),  # re-recorded: ...; breakers, hits; chariots
     ("assyria", "four_players", 7, 400, "d506e13fa9b511d1"),
 ])
 def test_decisions_and_scores_as_before(game_id: str, scenario: str, seed: int, steps: int, pinned: str) -> None:

@@ -52,9 +52,11 @@ class Odds:
     def group(self, area: str, owners: set[str], *, city: bool) -> Group:
         return self.known.group(area, city=city, owners=owners)
 
-    def field(self, att: Group, defn: Group, area: str, conn: str | None, *, interception: bool = False) -> float:
+    def field(self, att: Group, defn: Group, area: str, conn: str | None, *, interception: bool = False,
+              chariots: str = "heavy") -> float:
         """The attacker's chance of winning a field battle at `area` entered over `conn` (6.7; 6.7.3: +1 die
-        for the defender over a river, +2 over mountains; none after an interception, 6.6.9)."""
+        for the defender over a river, +2 over mountains; none after an interception, 6.6.9), the attacker's
+        chariots fighting as `chariots` (9.7: ``bow`` or ``heavy``; the defender's as heavy troops)."""
         terrain = 0 if interception else {"river": 1, "mountain": 2}.get(conn or "", 0)
         disorganized = {"att": heads(self.known, att) > 1, "def": heads(self.known, defn) > 1}
         groups = army_groups(self.known)
@@ -62,9 +64,12 @@ class Odds:
         def build(a: list[Fighter], ar: list[bool], d: list[Fighter], dr: list[bool]) -> Battle:
             return Battle("field", a, d, ar, dr, abilities="field", crossing=conn, sealand=area == "sealand",
                           terrain_dice=terrain, terrain_mede=conn == "mede" and not interception,
-                          disorganized=disorganized, interception=interception, groups=groups)
+                          disorganized=disorganized, interception=interception, groups=groups,
+                          chariots={"att": chariots})
 
-        return self._chance(["field", area, conn, interception], att, defn, build)
+        # the question's key seeds its samples: heavy chariots (the default) keep the key they always had
+        parts = ["field", area, conn, interception] + ([chariots] if chariots != "heavy" else [])
+        return self._chance(parts, att, defn, build)
 
     def assault(self, att: Group, defn: Group, area: str, level: int, fortress: bool) -> float:
         """The besiegers' chance of taking the city of `area` by assault (6.8.2: the defenders' dice doubled,

@@ -82,6 +82,7 @@ HANDLERS: dict[str, Handler] = {
     "wars_attrition_target": Ranker.attrition_target, "moves_target": Ranker.coordinated_target,
     "card_eco_marker": Ranker.eco_marker, "place_eco_minus": Ranker.eco_loss, "remove_eco_plus": Ranker.eco_loss,
     "raider_unit": Ranker.raider_unit, "ambush": Ranker.ambush, "no_ambush": Ranker.ambush,
+    "chariots_bow": Ranker.chariots, "chariots_heavy": Ranker.chariots,
     "wars_pillage_country": Ranker.pillage_target, "wars_pillage_area": Ranker.pillage_target,
     "free_dow": Ranker.free_dow, "stop_tribute": Ranker.stop_tribute, "raid": Ranker.raid,
     "raid_target": Ranker.raid_target, "raider": Ranker.raider,

@@ -168,6 +168,22 @@ class WarScores(PoliticsScores):
             return score, why("evade", area=p.get("area"), enemy=num(enemy), s=num(s))
         return -self.w["evade"] / 2, why("no_evade", area=p.get("area"), s=num(s), enemy=num(enemy))
 
+    def chariots(self, aid: str, p: dict[str, Any]) -> Scored:
+        """9.7: before a battle, a country's chariots fight as bow units (they fire first but neither kill
+        nor shield) or as heavy troops (they kill and shield, but do not fire first). The odds resolver
+        answers both for the own side against the enemy in the field of the battle's area, the own side as
+        the attacker (the prompt does not tell the sides; the better mode rarely depends on it)."""
+        area = self.here or str(p.get("area") or "")
+        mode = "bow" if aid.endswith("bow") else "heavy"
+        att = self.odds.group(area, self.side, city=False)
+        defn = self.odds.group(area, self.f.enemies, city=False)
+        if not att.seen or not (defn.seen or defn.uncertain):
+            return (0.01 if mode == "heavy" else 0.0), why("chariots_unknown", mode=f"aw.bot.mode.{mode}", area=area)
+        chance = self.odds.field(att, defn, area, None, chariots=mode)
+        # of equal chances, heavy (the mode the table's odds assume)
+        return chance + (0.001 if mode == "heavy" else 0.0), why("chariots", mode=f"aw.bot.mode.{mode}", area=area,
+                                                                 chance=pct(chance))
+
     def ambush(self, aid: str, p: dict[str, Any]) -> Scored:
         """9.7: a defender's horsebowmen or chariots may fire and then try to evade before the melee. Worth it
         against an enemy `avoid_ratio` times stronger, to the way out farthest from enemy strength; else the

@@ -86,6 +86,7 @@ class Battle:
     quick: frozenset[str] = frozenset()  # 9.7: cavalry that moved at the quick rate this impulse
     order: tuple[str, ...] = ()  # the countries in track order (6.7.5: who takes a side's excess losses)
     groups: dict[str, str] = field(default_factory=dict)  # leader uid -> its army group (6.6.3)
+    chariots: dict[str, str] = field(default_factory=dict)  # side -> "bow" or "heavy" (9.7; heavy by default)
     rounds: int = field(init=False, default=1)
     tie: str = field(init=False, default="def")
     routs: bool = field(init=False, default=False)
@@ -175,21 +176,23 @@ class Resolver:
 
     def dice(self, side: str, st: Side, phase: str, rnd: int) -> list[tuple[int, bool]]:
         """``combat.dice_pool``: (modified strength, may kill) of every die of a phase (``bow``, ``melee``,
-        ``all``). Chariots fight as heavy troops (their owner's choice in 9.7; see the assumptions)."""
+        ``all``). Chariots fight as heavy troops unless the battle says bow for their side (their owner's
+        choice in 9.7; the odds the table shows assume heavy)."""
         b = self.b
         static = b.static(side)
         factor = b.dice_factor.get(side, 1)
         field_ab = b.abilities == "field"
         pool: list[tuple[int, bool]] = []
         units = [(static[i], red) for i, red in st if not static[i].leader]
+        chariots_bow = b.chariots.get(side) == "bow"  # 9.7: bow units that do not kill, or heavy troops
         for f, red in units:
-            bow = field_ab and rnd == 1 and f.type in BOW and f.type != "CH"
+            bow = field_ab and rnd == 1 and f.type in BOW and (f.type != "CH" or chariots_bow)
             if (phase == "bow") != bow and phase != "all":
                 continue
             s = f.strength(red) + self.unit_modifier(side, f)
             if s <= 0:
                 continue
-            kill = field_ab and f.type in HEAVY and s >= 2
+            kill = field_ab and f.type in HEAVY and (f.type != "CH" or not chariots_bow) and s >= 2
             pool.extend([(s, kill)] * factor)
         if phase in ("melee", "all"):
             s = BATTLE_DIE
@@ -256,7 +259,9 @@ class Resolver:
 
     def _absorption(self, side: str, st: Side) -> int:
         static = self.b.static(side)
-        heavy = sum(1 for i, _ in st if not static[i].leader and static[i].type in HEAVY)
+        bow = self.b.chariots.get(side) == "bow"
+        heavy = sum(1 for i, _ in st if not static[i].leader and static[i].type in HEAVY
+                    and not (bow and static[i].type == "CH"))
         return 2 if heavy >= 5 else 1 if heavy >= 2 else 0
 
     # --- hits and routs (6.7.4, 6.7.4.a) ------------------------------------------------------------
