@@ -465,3 +465,46 @@ def test_9_7_chariots_take_the_mode_with_the_better_odds() -> None:
     assert max(modes().items(), key=lambda kv: kv[1])[0] == "bow"
     chances = {"bow": 0.5, "heavy": 0.5}
     assert max(modes().items(), key=lambda kv: kv[1])[0] == "heavy"
+
+
+def test_10_1_a_tribe_moves_on_to_a_rivals_unpillaged_land() -> None:
+    """10.1: a tribe leaving an area pillaged bare goes to a neighbour of a country not on its own side and not
+    yet pillaged (it pillages where it stands), rather than at random (11 decisions in 4 audited games)."""
+    from ashur.games.assyrian_wars.bot.features import bind
+    from ashur.games.assyrian_wars.bot.rank import Ranker
+    from ashur.games.assyrian_wars.game import content
+
+    opts = resolve_options(GAME, {})
+    state = GAME.setup("rise_and_fall", 1, opts, {r: "bot:random" for r in GAME.roles("rise_and_fall", opts)})
+    bind(content())
+    view = GAME.view(state, "mede")
+    rival = next(a for a, c in Ranker(view, content()).f.control.items() if c == "assyria")
+    own = "ecbatana"
+    view["areas"][rival] = dict(view["areas"][rival], pillage=0)
+    mede = Ranker(view, content())
+
+    def leave(to: str, level: int) -> float:
+        mede.view["areas"][to] = dict(mede.view["areas"][to], pillage=level)
+        return mede.score({"id": f"leave:{to}", "label": "aw.act.nomad_leave", "params": {"area": "x", "to": to}})[0]
+
+    assert leave(rival, 0) > leave(rival, 1) and leave(rival, 0) > leave(own, 0)
+
+
+def test_6_11_h_a_move_card_takes_the_force_with_the_best_target_and_the_attack_gathers_armies() -> None:
+    """6.11.h: a move card works on the force with the best target in reach (as a move, 6.6); 6.7: a card's
+    coordinated attack takes one more army while its strength is worth its APs."""
+    from ashur.games.assyrian_wars.bot.features import bind
+    from ashur.games.assyrian_wars.bot.rank import Ranker
+    from ashur.games.assyrian_wars.game import content
+
+    opts = resolve_options(GAME, {})
+    state = GAME.setup("rise_and_fall", 1, opts, {r: "bot:random" for r in GAME.roles("rise_and_fall", opts)})
+    bind(content())
+    babylonia = Ranker(GAME.view(state, "babylonia"), content())
+    forces = {a: babylonia.score({"id": f"force:{a}", "label": "aw.act.moves_force",
+                                  "params": {"area": a, "force": a}})[0]
+              for a in ("babylon", "bit_yakin")}  # 19 strength at Babylon, 8 in Bit-Yakin, Assyria's cities in reach
+    assert forces["babylon"] > forces["bit_yakin"] > 0
+    join = babylonia.score({"id": "with:x", "label": "aw.act.moves_with", "params": {"area": "babylon", "ap": 1}})[0]
+    go = babylonia.score({"id": "go", "label": "aw.act.moves_go", "params": {}})[0]
+    assert join > go

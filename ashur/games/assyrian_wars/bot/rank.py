@@ -83,6 +83,7 @@ HANDLERS: dict[str, Handler] = {
     "card_eco_marker": Ranker.eco_marker, "place_eco_minus": Ranker.eco_loss, "remove_eco_plus": Ranker.eco_loss,
     "raider_unit": Ranker.raider_unit, "ambush": Ranker.ambush, "no_ambush": Ranker.ambush,
     "chariots_bow": Ranker.chariots, "chariots_heavy": Ranker.chariots,
+    "moves_force": Ranker.move_force, "moves_with": Ranker.coordinated_with, "nomad_leave": Ranker.nomad_leave,
     "wars_pillage_country": Ranker.pillage_target, "wars_pillage_area": Ranker.pillage_target,
     "free_dow": Ranker.free_dow, "stop_tribute": Ranker.stop_tribute, "raid": Ranker.raid,
     "raid_target": Ranker.raid_target, "raider": Ranker.raider,

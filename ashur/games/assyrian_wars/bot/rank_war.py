@@ -106,6 +106,24 @@ class WarScores(PoliticsScores):
             self.w["vp"] * chance * self.f.field_vp.get(area, 0.0)
         return score, why("coordinated_target", area=area, mine=num(mine), enemy=num(enemy), chance=pct(chance))
 
+    def coordinated_with(self, aid: str, p: dict[str, Any]) -> Scored:
+        """6.7 (a card's coordinated attack): one more army joins the attack: its strength against the APs it
+        costs (going with those already chosen scores 0)."""
+        area = str(p.get("area") or "")
+        s = self.f.own(area)
+        ap = float(p.get("ap") or 0)
+        return 0.1 * s - self.w["ap_cost"] * ap, why("coordinated_with", area=area, s=num(s), ap=num(ap))
+
+    def nomad_leave(self, aid: str, p: dict[str, Any]) -> Scored:
+        """10.1: a tribe leaves an area it has pillaged bare for a neighbour: one of a country not on the own
+        side, not yet pillaged (the tribe pillages where it stands), towards the best target of its strength."""
+        to = str(p.get("to") or "")
+        holder = self.f.control.get(to)
+        level = int(((self.view.get("areas") or {}).get(to) or {}).get("pillage") or 0)
+        pull, where = self.pull(to, self.f.own(str(p.get("area") or "")))
+        value = (0.0 if holder is None or holder in self.side else 1.0) - 0.5 * level + 0.3 * pull
+        return value, why("nomad_leave", area=to, level=level, target=where or None)
+
     def battle_vp_value(self, src: str, dest: str, chance: float) -> float:
         """8.3: the VPs a battle is worth in the race: won, the size band of the enemy force, a tribe's last
         units, a refuser punished (:attr:`Features.field_vp`); lost, the enemy scores by the size of ours."""
