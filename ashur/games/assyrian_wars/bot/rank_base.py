@@ -205,6 +205,11 @@ class RankerBase:
         conn = None if interception else self.content.connection_type(src, dest)
         return self.odds.field(att, defn, dest, conn, interception=interception)
 
+    def threat(self, area: str, *, city: bool | None = None) -> float:
+        """The strongest enemy force at `area` or one step from it (outside the city, inside, or both: None):
+        what may take a city there, or catch a force that goes there."""
+        return max((self.f.hostile(b, city=city) for b in (*near(area), area)), default=0.0)
+
     def piece(self, pid: str) -> dict[str, Any]:
         """The view's record of a piece (empty when the view does not show it)."""
         return (self.view.get("pieces") or {}).get(pid) or {}

@@ -17,7 +17,6 @@ from ashur.games.assyrian_wars.bot.rank_base import (
     OWN_SIEGE_CARDS,
     TRIBUTE_WITHHELD,
     Scored,
-    near,
     num,
     part,
     signed,
@@ -132,10 +131,6 @@ class CardScores(PoliticsScores):
         else:
             value = self.f.hostile(loc, city=None) - self.f.own(loc, city=None)
         return 0.1 * value, why("attrition_target", loc=loc, value=signed(value))
-
-    def threat(self, area: str) -> float:
-        """The strongest enemy force at `area` or one step from it (what may take a city there)."""
-        return max((self.f.hostile(b, city=None) for b in (*near(area), area)), default=0.0)
 
     def eco_marker(self, aid: str, p: dict[str, Any]) -> Scored:
         """6.8.4: a card's new ECO marker. An ECO +1 goes on an own side's city out of the enemy's reach (the

@@ -178,8 +178,7 @@ class WarScores(PoliticsScores):
             # costs attrition at once, unless only leaders evade
             dest = str(p.get("area") or "")
             dest = here if dest == "city" else dest  # into the city: the enemy stands at its gates
-            danger = max((self.f.hostile(n) for n in (*near(dest), dest)), default=0.0) if dest in self.content.areas \
-                else 0.0
+            danger = self.threat(dest, city=False) if dest in self.content.areas else 0.0
             score = self.w["evade"] - 0.05 * danger
             if aid.startswith("evade_hasty") and self.f.count(here, self.side, city=False):
                 score -= 0.3
@@ -211,8 +210,7 @@ class WarScores(PoliticsScores):
         if aid == "no_ambush":
             return 0.0, why("no_ambush", area=here, s=num(s), enemy=num(enemy))
         dest = str(p.get("area") or "")
-        danger = max((self.f.hostile(n) for n in (*near(dest), dest)), default=0.0) if dest in self.content.areas \
-            else 0.0
+        danger = self.threat(dest, city=False) if dest in self.content.areas else 0.0
         if enemy > self.w["avoid_ratio"] * s:
             return self.w["evade"] - 0.05 * danger, why("ambush", area=dest, enemy=num(enemy), s=num(s))
         return -self.w["evade"] / 2, why("ambush_not_needed", area=dest, enemy=num(enemy), s=num(s))
@@ -326,6 +324,6 @@ class WarScores(PoliticsScores):
         pid = str(p.get("piece") or "")
         s = self.f.own(area) + piece_strength(pid, False)
         pull, where = self.pull(area, s)
-        threat = max((self.f.hostile(b) for b in (*near(area), area)), default=0.0)
+        threat = self.threat(area, city=False)
         score = 0.3 * pull + 0.05 * self.f.own(area) + (0.3 if threat > 0 else 0.0)
         return score, why("place_at", piece=pid, area=area, target=where or None, own=num(self.f.own(area)))
