@@ -25,6 +25,7 @@ def bind(content: Any) -> None:
     if not _BOUND or _BOUND[0] is not content:
         _BOUND[:] = [content]
         distances.cache_clear()
+        sea_distances.cache_clear()
         average_strength.cache_clear()
         kinds.cache_clear()
 
@@ -47,6 +48,24 @@ def distances(source: str) -> dict[str, int]:
             if b not in out:
                 out[b] = out[a] + 1
                 todo.append(b)
+    return out
+
+
+@lru_cache(maxsize=64)
+def sea_distances(source: str) -> dict[str, int]:
+    """Steps of a fleet from the sea zone `source` to every coastal zone it can reach (6.16.b: ½ AP each; the
+    open sea is crossed only through a Trade Box, 1.3, which is not counted here)."""
+    c = _content()
+    if source not in c.sea_zones:
+        return {}
+    out = {source: 0}
+    todo = deque([source])
+    while todo:
+        z = todo.popleft()
+        for nxt in c.sea_neighbors(z):
+            if nxt not in out:
+                out[nxt] = out[z] + 1
+                todo.append(nxt)
     return out
 
 

@@ -26,10 +26,11 @@ from typing import Any
 from ashur.games.assyrian_wars.bot.features import bind
 from ashur.games.assyrian_wars.bot.rank_base import Scored, signed, why
 from ashur.games.assyrian_wars.bot.rank_cards import CardScores
+from ashur.games.assyrian_wars.bot.rank_naval import NavalScores
 from ashur.games.assyrian_wars.bot.rank_war import WarScores
 
 
-class Ranker(WarScores, CardScores):
+class Ranker(WarScores, CardScores, NavalScores):
     """Scores the actions of one view (features computed once)."""
 
     def rank(self, actions: list[dict[str, Any]]) -> list[Scored]:
@@ -63,10 +64,10 @@ HANDLERS: dict[str, Handler] = {
     "build": Ranker.build, "rebuild": Ranker.build, "hire": Ranker.build, "rehire": Ranker.build,
     "buy_merc": Ranker.build, "recruit.hire": Ranker.build, "recruit.place_unit": Ranker.build,
     "recruit.pick_merc": Ranker.build,
-    "eco_convert": Ranker.eco, "eco_city": Ranker.eco, "enter_box": Ranker.trade,
+    "eco_convert": Ranker.eco, "eco_city": Ranker.eco,
     "diplomacy": Ranker.diplomacy, "diplomacy_spaces": Ranker.diplo_spaces,
     "declare_war": Ranker.declare, "attack_peaceful": Ranker.declare,
-    "declare_war_free": Ranker.declare, "land_dow": Ranker.declare,
+    "declare_war_free": Ranker.declare,
     "move_to": Ranker.move_to, "move_to_dow": Ranker.move_to, "march_to": Ranker.move_to, "stop_move": Ranker.stop_move,
     "enter_city": Ranker.enter_city, "pick_up": Ranker.pickup, "drop_off": Ranker.drop,
     "intercept": Ranker.intercept, "evade": Ranker.evade, "evade_hasty": Ranker.evade,
@@ -90,6 +91,11 @@ HANDLERS: dict[str, Handler] = {
     "supply": Ranker.supply, "forage": Ranker.supply, "starve": Ranker.supply, "place_at": Ranker.place_at,
     "sell_merc": Ranker.sell_merc, "sell_merc_all": Ranker.sell_merc, "refuse_sale": Ranker.sell_merc,
     "refuse_sale_all": Ranker.sell_merc,
+    "fleet_move": Ranker.fleet_move, "fleet_to": Ranker.fleet_to, "enter_box": Ranker.enter_box,
+    "fleet_from_box": Ranker.leave_box, "leave_box": Ranker.leave_box, "contest_box": Ranker.contest_box,
+    "board": Ranker.board, "land": Ranker.land, "land_dow": Ranker.land, "fleet_drop": Ranker.fleet_drop,
+    "fleet_invite": Ranker.fleet_invite, "fleet_consent": Ranker.fleet_consent,
+    "fleet_refuse": Ranker.fleet_consent, "fleet_stop": Ranker.fleet_stop,
 }
 
 
