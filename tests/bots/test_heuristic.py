@@ -508,3 +508,28 @@ def test_6_11_h_a_move_card_takes_the_force_with_the_best_target_and_the_attack_
     join = babylonia.score({"id": "with:x", "label": "aw.act.moves_with", "params": {"area": "babylon", "ap": 1}})[0]
     go = babylonia.score({"id": "go", "label": "aw.act.moves_go", "params": {}})[0]
     assert join > go
+
+
+def test_6_4_a_damaged_city_is_repaired_most_where_an_enemy_stands_near() -> None:
+    """6.4: a level of a city's damage repaired is worth its AP (it tied with ending the impulse before), more
+    for a city an enemy force stands at or next to."""
+    from ashur.games.assyrian_wars.bot.features import bind
+    from ashur.games.assyrian_wars.bot.rank import Ranker
+    from ashur.games.assyrian_wars.game import content
+
+    opts = resolve_options(GAME, {})
+    state = GAME.setup("rise_and_fall", 1, opts, {r: "bot:random" for r in GAME.roles("rise_and_fall", opts)})
+    bind(content())
+    view = GAME.view(state, "assyria")
+    for p in [*view["pieces"].values(), *view["stacks"]]:  # Elam's host from Der before Assyrian Arrapha
+        if p.get("loc") == "der":
+            p["loc"], p["city"] = "arrapha", False
+    assyria = Ranker(view, content())
+
+    def repair(area: str) -> float:
+        return assyria.score({"id": f"repair:{area}", "label": "aw.act.repair",
+                              "params": {"area": area, "damage": 1}})[0]
+
+    end = assyria.score({"id": "end", "label": "aw.act.end_impulse", "params": {"ap": 2}})[0]
+    assert repair("tarsus") > end  # no enemy near
+    assert repair("arrapha") > repair("tarsus")

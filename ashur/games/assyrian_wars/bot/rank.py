@@ -95,7 +95,7 @@ HANDLERS: dict[str, Handler] = {
     "fleet_from_box": Ranker.leave_box, "leave_box": Ranker.leave_box, "contest_box": Ranker.contest_box,
     "board": Ranker.board, "land": Ranker.land, "land_dow": Ranker.land, "fleet_drop": Ranker.fleet_drop,
     "fleet_invite": Ranker.fleet_invite, "fleet_consent": Ranker.fleet_consent,
-    "fleet_refuse": Ranker.fleet_consent, "fleet_stop": Ranker.fleet_stop,
+    "fleet_refuse": Ranker.fleet_consent, "fleet_stop": Ranker.fleet_stop, "repair": Ranker.repair,
 }
 
 

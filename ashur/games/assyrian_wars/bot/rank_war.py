@@ -319,6 +319,14 @@ class WarScores(PoliticsScores):
             return 0.6 - self.w["ap_cost"], why("supply", area=p.get("area"))
         return -1.5, why("starve", area=p.get("area"))
 
+    def repair(self, aid: str, p: dict[str, Any]) -> Scored:
+        """6.4: a level of a city's damage repaired (1 AP): the walls count in every siege and assault (6.8),
+        most where an enemy force stands at or next to the city (`garrison` more, as manning it)."""
+        area = str(p.get("area") or "")
+        enemy = self.threat(area)
+        score = self.w["repair"] + (0.5 * self.w["garrison"] if enemy > 0 else 0.0) - self.w["ap_cost"] * 1.0
+        return score, why("repair", area=area, damage=p.get("damage"), enemy=num(enemy))
+
     def place_at(self, aid: str, p: dict[str, Any]) -> Scored:
         area = str(p.get("area") or "")
         pid = str(p.get("piece") or "")
