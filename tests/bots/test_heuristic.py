@@ -533,3 +533,22 @@ def test_6_4_a_damaged_city_is_repaired_most_where_an_enemy_stands_near() -> Non
     end = assyria.score({"id": "end", "label": "aw.act.end_impulse", "params": {"ap": 2}})[0]
     assert repair("tarsus") > end  # no enemy near
     assert repair("arrapha") > repair("tarsus")
+
+
+def test_6_6_2_a_single_unit_joins_the_stronger_army() -> None:
+    """6.6.2: a single unit that two leaders have room for joins the stronger army (chance chose before)."""
+    from ashur.games.assyrian_wars.bot.features import bind
+    from ashur.games.assyrian_wars.bot.rank import Ranker
+    from ashur.games.assyrian_wars.game import content
+
+    opts = resolve_options(GAME, {})
+    state = GAME.setup("rise_and_fall", 1, opts, {r: "bot:random" for r in GAME.roles("rise_and_fall", opts)})
+    bind(content())
+    view = GAME.view(state, "assyria")
+    armies = {lid: sum(1 for q in view["pieces"].values() if q.get("army") == lid)
+              for lid in ("assyria-turtanu", "assyria-nagir_ekalli")}
+    assert armies["assyria-turtanu"] > armies["assyria-nagir_ekalli"] > 0
+    assyria = Ranker(view, content())
+    join = {lid: assyria.score({"id": f"loose:assyria-li3-6:{lid}", "label": "aw.act.loose_join",
+                                "params": {"piece": "assyria-li3-6", "leader": lid}})[0] for lid in armies}
+    assert join["assyria-turtanu"] > join["assyria-nagir_ekalli"]

@@ -114,3 +114,12 @@ def test_6_16_d_a_force_boards_only_for_a_better_target_than_its_march() -> None
     board = _score(babylonia, "board:babylonia-nabu_bel_shumati", "board", force="babylonia-nabu_bel_shumati",
                    zone="sealand", n=4)
     assert board < _score(babylonia, "stop", "fleet_stop")
+
+
+def test_7_3_3_a_ships_back_from_a_trade_box_return_where_the_box_is_entered_from() -> None:
+    """7.3.3.a: the owner chooses the zone its ships return to from a Trade Box; the bot takes the one the box
+    is entered from, so the next move enters it again (chance chose before)."""
+    elam = Ranker(_view("elam"), content())
+    back = {z: _score(elam, f"port:{z}", "ship_return", zone=z, n=1) for z in ("sz_gulf_east", "sealand")}
+    assert back["sz_gulf_east"] > back["sealand"]
+

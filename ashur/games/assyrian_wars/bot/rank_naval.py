@@ -259,6 +259,15 @@ class NavalScores(PoliticsScores):
             reason.append(part("landing_war", war=p["war"], value=signed(cost)))
         return score, reason
 
+    def ship_return(self, aid: str, p: dict[str, Any]) -> Scored:
+        """7.3.3.a, 6.16.g: ships back from a Trade Box go where their plan is best: a zone the box is entered
+        from (the next impulse's move enters it again), away from far larger enemy fleets."""
+        zone = str(p.get("zone") or aid.split(":", 1)[1])
+        n = float(p.get("n") or 1)
+        value, where = self.plan(zone, n, 0.0)
+        score = value - self.danger(zone, n)
+        return score, why("ship_return", zone=zone, target=where or None, value=num(value))
+
     def fleet_stop(self, aid: str, p: dict[str, Any]) -> Scored:
         """6.16.b: the move ends where the fleet is (what else it could do is scored on its own)."""
         return 0.0, why("fleet_stop", zone=self.zone or None)

@@ -319,6 +319,15 @@ class WarScores(PoliticsScores):
             return 0.6 - self.w["ap_cost"], why("supply", area=p.get("area"))
         return -1.5, why("starve", area=p.get("area"))
 
+    def loose_join(self, aid: str, p: dict[str, Any]) -> Scored:
+        """6.6.2: a single unit joins the stronger of the armies with room for it: one strong army wins the
+        battles worth VPs (8.3, by the size of the beaten force) that two middling ones cannot."""
+        lid = str(p.get("leader") or "")
+        pieces = self.view.get("pieces") or {}
+        s = sum(piece_strength(pid, bool(q.get("red"))) for pid, q in pieces.items()
+                if q.get("army") == lid and pid != lid)
+        return 0.01 * s, why("loose_join", piece=p.get("piece"), leader=lid, s=num(s))
+
     def repair(self, aid: str, p: dict[str, Any]) -> Scored:
         """6.4: a level of a city's damage repaired (1 AP): the walls count in every siege and assault (6.8),
         most where an enemy force stands at or next to the city (`garrison` more, as manning it)."""
