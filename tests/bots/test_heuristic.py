@@ -552,3 +552,31 @@ def test_6_6_2_a_single_unit_joins_the_stronger_army() -> None:
     join = {lid: assyria.score({"id": f"loose:assyria-li3-6:{lid}", "label": "aw.act.loose_join",
                                 "params": {"piece": "assyria-li3-6", "leader": lid}})[0] for lid in armies}
     assert join["assyria-turtanu"] > join["assyria-nagir_ekalli"]
+
+
+def test_6_6_4_an_army_groups_command_goes_to_the_better_leader_only() -> None:
+    """6.6.4: changing an army group's commander is worth the better action rating, and below ending the
+    impulse for an equal or worse leader (it tied with ending the impulse before: 21 ties in 3 Campaign games)."""
+    from ashur.games.assyrian_wars.bot.features import bind
+    from ashur.games.assyrian_wars.bot.rank import Ranker
+    from ashur.games.assyrian_wars.game import content
+
+    opts = resolve_options(GAME, {})
+    state = GAME.setup("rise_and_fall", 1, opts, {r: "bot:random" for r in GAME.roles("rise_and_fall", opts)})
+    bind(content())
+    view = GAME.view(state, "assyria")
+    leaders = content().leaders
+    weak, strong = sorted(("assyria-turtanu", "assyria-nagir_ekalli"), key=lambda x: leaders[x].front.action)
+    assert leaders[weak].front.action < leaders[strong].front.action
+    view["groups"] = {"ag1": {"commander": weak, "armies": [weak, strong], "owner": "assyria"}}
+    assyria = Ranker(view, content())
+    end = assyria.score({"id": "end", "label": "aw.act.end_impulse", "params": {"ap": 0}})[0]
+
+    def command(lid: str) -> float:
+        return assyria.score({"id": f"commander:ag1:{lid}", "label": "aw.act.group_commander",
+                              "params": {"group": "ag1", "leader": lid}})[0]
+
+    assert command(strong) > end
+    view["groups"]["ag1"]["commander"] = strong
+    assyria = Ranker(view, content())
+    assert command(weak) < end

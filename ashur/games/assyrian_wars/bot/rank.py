@@ -96,7 +96,7 @@ HANDLERS: dict[str, Handler] = {
     "board": Ranker.board, "land": Ranker.land, "land_dow": Ranker.land, "fleet_drop": Ranker.fleet_drop,
     "fleet_invite": Ranker.fleet_invite, "fleet_consent": Ranker.fleet_consent,
     "fleet_refuse": Ranker.fleet_consent, "fleet_stop": Ranker.fleet_stop, "repair": Ranker.repair,
-    "ship_return": Ranker.ship_return, "loose_join": Ranker.loose_join,
+    "ship_return": Ranker.ship_return, "loose_join": Ranker.loose_join, "group_commander": Ranker.group_commander,
 }
 
 

@@ -328,6 +328,24 @@ class WarScores(PoliticsScores):
                 if q.get("army") == lid and pid != lid)
         return 0.01 * s, why("loose_join", piece=p.get("piece"), leader=lid, s=num(s))
 
+    def group_commander(self, aid: str, p: dict[str, Any]) -> Scored:
+        """6.6.4: an army group's commander changed to another of its leaders: worth the better action rating
+        (it leads the group's battles) and, a little, the larger command; never for an equal or worse one."""
+        gid, lid = str(p.get("group") or ""), str(p.get("leader") or "")
+        cur = str(((self.view.get("groups") or {}).get(gid) or {}).get("commander") or "")
+
+        def ratings(pid: str) -> tuple[int, int]:
+            spec = self.content.leaders.get(pid)
+            if spec is None:
+                return 0, 0
+            side = spec.reduced if self.piece(pid).get("red") else spec.front
+            return int(side.action), int(side.command)
+
+        (a_new, c_new), (a_cur, c_cur) = ratings(lid), ratings(cur)
+        gain = 0.5 * (a_new - a_cur) + 0.05 * (c_new - c_cur)
+        score = gain if gain > 0 else gain - 0.1
+        return score, why("group_commander", group=gid, leader=lid, action=a_new, now=a_cur)
+
     def repair(self, aid: str, p: dict[str, Any]) -> Scored:
         """6.4: a level of a city's damage repaired (1 AP): the walls count in every siege and assault (6.8),
         most where an enemy force stands at or next to the city (`garrison` more, as manning it)."""
