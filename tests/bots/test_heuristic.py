@@ -580,3 +580,28 @@ def test_6_6_4_an_army_groups_command_goes_to_the_better_leader_only() -> None:
     view["groups"]["ag1"]["commander"] = strong
     assyria = Ranker(view, content())
     assert command(weak) < end
+
+
+def test_8_1_relocating_forces_go_towards_their_targets_and_leaders_to_their_friends() -> None:
+    """Glossary "Relocation", 7.4.2, 8.1: forces that must leave pick, among the nearest friendly areas, the one
+    whose target pull is best; a relocating leader (6.6.7, 7.7) the one where own forces stand and enemy
+    strength is far (all these tied and chance chose before)."""
+    from ashur.games.assyrian_wars.bot.features import bind
+    from ashur.games.assyrian_wars.bot.rank import Ranker
+    from ashur.games.assyrian_wars.game import content
+
+    opts = resolve_options(GAME, {})
+    state = GAME.setup("rise_and_fall", 1, opts, {r: "bot:random" for r in GAME.roles("rise_and_fall", opts)})
+    bind(content())
+    assyria = Ranker(GAME.view(state, "assyria"), content())
+
+    def forces(to: str) -> float:
+        return assyria.score({"id": f"relocate_to:{to}", "label": "aw.act.relocate_forces",
+                              "params": {"area": "nineveh", "to": to, "n": 6}})[0]
+
+    def leader(to: str) -> float:
+        return assyria.score({"id": f"to:{to}", "label": "aw.act.relocate_to", "params": {"area": to}})[0]
+
+    assert assyria.pull("arrapha", assyria.f.own("nineveh"))[0] > assyria.pull("tarsus", assyria.f.own("nineveh"))[0]
+    assert forces("arrapha") > forces("tarsus")  # Arrapha is near Babylonia's cities, Tarsus far from any
+    assert leader("nineveh") > leader("tarsus")  # the king's host at Nineveh, one unit at Tarsus

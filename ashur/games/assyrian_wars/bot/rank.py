@@ -97,6 +97,7 @@ HANDLERS: dict[str, Handler] = {
     "fleet_invite": Ranker.fleet_invite, "fleet_consent": Ranker.fleet_consent,
     "fleet_refuse": Ranker.fleet_consent, "fleet_stop": Ranker.fleet_stop, "repair": Ranker.repair,
     "ship_return": Ranker.ship_return, "loose_join": Ranker.loose_join, "group_commander": Ranker.group_commander,
+    "relocate_to": Ranker.relocate_to, "relocate_forces": Ranker.relocate_forces,
 }
 
 

@@ -346,6 +346,28 @@ class WarScores(PoliticsScores):
         score = gain if gain > 0 else gain - 0.1
         return score, why("group_commander", group=gid, leader=lid, action=a_new, now=a_cur)
 
+    def relocate_to(self, aid: str, p: dict[str, Any]) -> Scored:
+        """6.6.7, 7.7: a relocating leader (and what he picks up) goes where own forces stand and enemy
+        strength is far: the prompt does not say where he comes from, so no target pull is weighed."""
+        dest = str(p.get("area") or aid.split(":", 1)[1])
+        own, enemy = self.f.own(dest, city=None), self.threat(dest)
+        score = 0.05 * own - 0.1 * enemy
+        return score, why("relocate_to", area=dest, own=num(own), enemy=num(enemy))
+
+    def relocate_forces(self, aid: str, p: dict[str, Any]) -> Scored:
+        """7.4.1, 7.4.2, 8.1 (glossary "Relocation"): forces that must leave for one of their nearest friendly
+        areas go where their target pull is best, not beside an enemy far stronger than they are."""
+        src, dest = str(p.get("area") or ""), str(p.get("to") or aid.split(":", 1)[1])
+        s = self.f.own(src)
+        then, where = self.pull(dest, s)
+        score = self.w["advance"] * then
+        reason = why("relocate_forces", area=dest, target=where or None, s=num(s))
+        enemy = self.f.hostile(dest)
+        if enemy > self.w["avoid_ratio"] * max(s, 0.5):
+            score -= self.w["avoid"]
+            reason.append(part("far_stronger", enemy=num(enemy)))
+        return score, reason
+
     def repair(self, aid: str, p: dict[str, Any]) -> Scored:
         """6.4: a level of a city's damage repaired (1 AP): the walls count in every siege and assault (6.8),
         most where an enemy force stands at or next to the city (`garrison` more, as manning it)."""
