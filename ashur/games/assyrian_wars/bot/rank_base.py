@@ -5,6 +5,7 @@ odds, the VP race of 8.3 and 9.1)."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
@@ -209,6 +210,20 @@ class RankerBase:
         """The strongest enemy force at `area` or one step from it (outside the city, inside, or both: None):
         what may take a city there, or catch a force that goes there."""
         return max((self.f.hostile(b, city=city) for b in (*near(area), area)), default=0.0)
+
+    def facing(self, dest: str, s: float, chance: Callable[[], float]) -> tuple[float, Message | None, float]:
+        """What the enemy field force at `dest` adds to bringing strength `s` there (a move, a landing): `avoid`
+        off when it is `avoid_ratio` times stronger, else the battle (6.7) weighed by `chance()` above
+        `battle_odds`; with the reason's part and the chance (0 when the force keeps away, 0.5 with no
+        enemy)."""
+        enemy = self.f.hostile(dest)
+        if enemy <= 0:
+            return 0.0, None, 0.5
+        if enemy > self.w["avoid_ratio"] * s:
+            return -self.w["avoid"], part("far_stronger", enemy=num(enemy)), 0.0
+        p = chance()
+        return self.w["battle"] * (p - self.w["battle_odds"]) * 2, \
+            part("battle", s=num(s), enemy=num(enemy), chance=pct(p)), p
 
     def piece(self, pid: str) -> dict[str, Any]:
         """The view's record of a piece (empty when the view does not show it)."""

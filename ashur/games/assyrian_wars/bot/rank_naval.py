@@ -243,15 +243,10 @@ class NavalScores(PoliticsScores):
         value, target = self.pull(area, s)
         score = self.w["move"] * value + self.w["land_ashore"]
         reason = why("land", area=area, s=num(s), target=target or None)
-        enemy = self.f.hostile(area)
-        if enemy > 0:
-            if enemy > self.w["avoid_ratio"] * s:
-                score -= self.w["avoid"]
-                reason.append(part("far_stronger", enemy=num(enemy)))
-            else:
-                chance = p_win(s, enemy, self.w["odds_power"])
-                score += self.w["battle"] * (chance - self.w["battle_odds"]) * 2
-                reason.append(part("battle", s=num(s), enemy=num(enemy), chance=pct(chance)))
+        battle, said, _ = self.facing(area, s, lambda: p_win(s, self.f.hostile(area), self.w["odds_power"]))
+        if said is not None:
+            score += battle
+            reason.append(said)
         if p.get("war"):
             # 8.1: landing there declares war on its owner first, weighed as any declaration
             cost, _ = self.declare(aid, p)

@@ -70,16 +70,12 @@ class WarScores(PoliticsScores):
         then, where = self.pull(dest, s)
         score = self.w["advance"] * (then - now) - self.w["ap_cost"] * float(p.get("ap") or 0)
         reason = why("move_to", area=dest, target=where or None, s=num(s))
-        enemy = self.f.hostile(dest)
-        if enemy > 0:
-            if enemy > self.w["avoid_ratio"] * s:
-                score -= self.w["avoid"]
-                reason.append(part("far_stronger", enemy=num(enemy)))
-            else:
-                chance = self.field_chance(here, dest)
-                score += self.w["battle"] * (chance - self.w["battle_odds"]) * 2
+        battle, said, chance = self.facing(dest, s, lambda: self.field_chance(here, dest))
+        if said is not None:
+            score += battle
+            if said["key"] == "aw.bot.battle":
                 score += self.battle_vp_value(here, dest, chance)
-                reason.append(part("battle", s=num(s), enemy=num(enemy), chance=pct(chance)))
+            reason.append(said)
         war = str(p.get("war") or "")
         if war:
             plan = self.conquest_plan(war)
