@@ -14,7 +14,7 @@ import yaml
 
 from ashur.core.contract import Message, Reason, message
 from ashur.games.assyrian_wars.bot.battle import Odds
-from ashur.games.assyrian_wars.bot.features import Features, distances, features, kinds, trade_vp
+from ashur.games.assyrian_wars.bot.features import Features, distances, features, kinds, piece_strength, trade_vp
 
 Scored = tuple[float, Reason]
 WEIGHTS = Path(__file__).with_name("weights.yaml")
@@ -224,6 +224,12 @@ class RankerBase:
         p = chance()
         return self.w["battle"] * (p - self.w["battle_odds"]) * 2, \
             part("battle", s=num(s), enemy=num(enemy), chance=pct(p)), p
+
+    def army_strength(self, fid: str) -> float:
+        """The strength of the force `fid` as the view shows it: the piece itself and the pieces of its army
+        (leaders count 0, :func:`~.features.piece_strength`)."""
+        return sum(piece_strength(pid, bool(q.get("red"))) for pid, q in (self.view.get("pieces") or {}).items()
+                   if pid == fid or q.get("army") == fid)
 
     def piece(self, pid: str) -> dict[str, Any]:
         """The view's record of a piece (empty when the view does not show it)."""

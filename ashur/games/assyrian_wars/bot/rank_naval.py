@@ -17,6 +17,7 @@ own are avoided, as stronger stacks are on land.
 
 from __future__ import annotations
 
+from functools import cached_property
 from typing import Any
 
 from ashur.games.assyrian_wars.bot.features import owner_of, piece_strength, sea_distances
@@ -31,23 +32,18 @@ class NavalScores(PoliticsScores):
     """Scores of fleet moves, Trade Boxes, boarding and landing."""
 
     # --- what the view shows at sea ------------------------------------------------------------------------
-    def _ships(self, loc: str, owners: set[str]) -> float:
-        """The ships of `owners` at a sea zone or ``trade:<box>``: a full ship 1, a reduced one ½ (7.3.3.a);
-        the unseen ships of a fogged stack count as full."""
+    def _ships(self, loc: str, owners: set[str] | None = None, *, value: bool = True) -> float:
+        """The ships at a sea zone or ``trade:<box>``, of `owners` (None: of anyone): with `value` a full ship
+        counts 1 and a reduced one ½ (7.3.3.a), else each ship 1; the unseen ships of a fogged stack count
+        as full."""
         total = 0.0
         for p in (self.view.get("pieces") or {}).values():
-            if p.get("kind") == "ship" and p.get("loc") == loc and owner_of(p) in owners:
-                total += 0.5 if p.get("red") else 1.0
+            if p.get("kind") == "ship" and p.get("loc") == loc and (owners is None or owner_of(p) in owners):
+                total += 0.5 if value and p.get("red") else 1.0
         for st in self.view.get("stacks") or []:
-            if st.get("loc") == loc and str(st.get("owner")) in owners:
+            if st.get("loc") == loc and (owners is None or str(st.get("owner")) in owners):
                 total += max(0, int(st.get("count", 0)) - 1)
         return total
-
-    def _all_ships(self, loc: str) -> int:
-        n = sum(1 for p in (self.view.get("pieces") or {}).values()
-                if p.get("kind") == "ship" and p.get("loc") == loc)
-        return n + sum(max(0, int(st.get("count", 0)) - 1) for st in self.view.get("stacks") or []
-                       if st.get("loc") == loc)
 
     def cargo(self, zone: str) -> float:
         """The strength of the own side's land pieces aboard ships in `zone` (6.16.c)."""
@@ -57,21 +53,11 @@ class NavalScores(PoliticsScores):
                 total += piece_strength(pid, bool(p.get("red")))
         return total
 
-    def room(self, box: str) -> int:
-        """6.16.g: the free places of a sea Trade Box."""
-        tb = self.content.trade_boxes[box]
-        return int(tb.capacity or 4) - self._all_ships(TRADE + box)
-
-    def sea_boxes_from(self, zone: str) -> list[str]:
-        return [b for b, tb in self.content.trade_boxes.items() if tb.kind == "sea" and zone in tb.entered_from]
-
-    def port_areas(self, zone: str) -> list[str]:
-        """6.16.d: where land units board and land in `zone` (Sealand's own land area too, 1.3)."""
-        out = set(self.content.port_cities(zone))
-        area = self.content.areas.get(zone)
-        if area is not None and getattr(area, "sea_zone", False):
-            out.add(zone)
-        return sorted(out)
+    @cached_property
+    def rooms(self) -> dict[str, int]:
+        """6.16.g: the free places of each sea Trade Box (every ship counts, whoever owns it)."""
+        return {b: int(tb.capacity or 4) - int(self._ships(TRADE + b, value=False))
+                for b, tb in self.content.trade_boxes.items() if tb.kind == "sea"}
 
     # --- values ----------------------------------------------------------------------------------------------
     def box_value(self, n: float) -> float:
@@ -89,7 +75,7 @@ class NavalScores(PoliticsScores):
         """The best port area of `zone` to set a cargo of strength `s` down: the target pull from there
         (a target in the area itself counts whole)."""
         best, where = 0.0, ""
-        for area in self.port_areas(zone):
+        for area in self.content.port_areas(zone):
             value, _ = self.pull(area, s)
             if value > best:
                 best, where = value, area
@@ -100,18 +86,17 @@ class NavalScores(PoliticsScores):
         landing over the zones it can reach (discounted by the steps to it); empty, the best sea Trade Box
         with room for it, by the steps to a zone it is entered from (entered on a later move: `fleet_box`)."""
         best, where = 0.0, ""
-        dist = sea_distances(zone)
-        for z, d in dist.items():
+        worth = self.w["fleet_box"] * self.box_value(n) if s <= 0 else 0.0
+        for z, d in sea_distances(zone).items():
             if s > 0:
                 value, area = self.landing(z, s)
                 value /= 1.0 + d
             else:
                 value, area = 0.0, ""
-                for box in self.sea_boxes_from(z):
-                    if self.room(box) >= n:
-                        v = self.w["fleet_box"] * self.box_value(n) / (1.0 + d)
-                        if v > value:
-                            value, area = v, box
+                for box in self.content.sea_boxes_from(z):
+                    if self.rooms[box] >= n:
+                        value, area = worth / (1.0 + d), box
+                        break
             if value > best:
                 best, where = value, area
         return best, where
@@ -139,9 +124,10 @@ class NavalScores(PoliticsScores):
         # without ½ AP the fleet cannot sail (6.16.b): only a landing or boarding where it lies is left
         best, where = self.plan(zone, n, s) if self.f.ap_left >= 0.5 else self.landing(zone, s) if s > 0 else (0.0, "")
         if s <= 0:
-            for box in self.sea_boxes_from(zone):
-                if self.room(box) >= n and self.f.ap_left >= 1 and self.box_value(n) > best:
-                    best, where = self.box_value(n), box
+            now = self.box_value(n)
+            for box in self.content.sea_boxes_from(zone):
+                if self.rooms[box] >= n and self.f.ap_left >= 1 and now > best:
+                    best, where = now, box
             gain, area = self._best_boarding(zone, n)
             if gain > best:
                 best, where = gain, area
@@ -152,7 +138,7 @@ class NavalScores(PoliticsScores):
     def _best_boarding(self, zone: str, n: float) -> tuple[float, str]:
         """What the best own force in a port area of `zone` gains by sailing instead of marching."""
         best, where = 0.0, ""
-        for area in self.port_areas(zone):
+        for area in self.content.port_areas(zone):
             s = min(self.f.own(area), n * self._unit_strength())
             if s <= 0:
                 continue
@@ -174,7 +160,7 @@ class NavalScores(PoliticsScores):
         for z, d in sea_distances(zone).items():
             if d > steps:
                 continue
-            for area in self.port_areas(z):
+            for area in self.content.port_areas(z):
                 if area == src:
                     continue
                 value, _ = self.pull(area, s)
@@ -217,7 +203,7 @@ class NavalScores(PoliticsScores):
         each), a lost fight costing `trade`."""
         box = str(p.get("box") or "")
         n = self._fleet_here()
-        enemy = float(self._all_ships(TRADE + box))
+        enemy = self._ships(TRADE + box, value=False)
         chance = p_win(n, enemy, self.w["odds_power"]) if enemy else 1.0
         score = chance * self.box_value(n) - (1 - chance) * self.w["trade"] - \
             self.w["ap_cost"] * float(p.get("ap") or 2)
@@ -227,10 +213,8 @@ class NavalScores(PoliticsScores):
         """6.16.d: a force boards when the sea takes it to a better target than its land moves (:meth:`_sea_gain`)."""
         fid = str(p.get("force") or aid.split(":", 1)[1])
         zone = str(p.get("zone") or self.zone)
-        pieces = self.view.get("pieces") or {}
-        mine = [pid for pid, q in pieces.items() if pid == fid or q.get("army") == fid]
-        src = str((pieces.get(fid) or {}).get("loc") or "")
-        s = sum(piece_strength(pid, bool(pieces[pid].get("red"))) for pid in mine) or self.f.own(src)
+        src = str(self.piece(fid).get("loc") or "")
+        s = self.army_strength(fid) or self.f.own(src)
         gain = self._sea_gain(zone, src, s)
         return self.w["advance"] * gain, why("board", force=fid, area=src or None, s=num(s), value=signed(gain))
 

@@ -319,9 +319,7 @@ class WarScores(PoliticsScores):
         """6.6.2: a single unit joins the stronger of the armies with room for it: one strong army wins the
         battles worth VPs (8.3, by the size of the beaten force) that two middling ones cannot."""
         lid = str(p.get("leader") or "")
-        pieces = self.view.get("pieces") or {}
-        s = sum(piece_strength(pid, bool(q.get("red"))) for pid, q in pieces.items()
-                if q.get("army") == lid and pid != lid)
+        s = self.army_strength(lid)
         return 0.01 * s, why("loose_join", piece=p.get("piece"), leader=lid, s=num(s))
 
     def group_commander(self, aid: str, p: dict[str, Any]) -> Scored:

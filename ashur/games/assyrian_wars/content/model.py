@@ -128,6 +128,19 @@ class Content:
         """Areas whose city has its port (anchor) in ``zone_id`` (6.16, glossary 'Port')."""
         return self._port_cities.get(zone_id, ())
 
+    def port_areas(self, zone_id: str) -> tuple[str, ...]:
+        """6.16.d: the areas where land units board and disembark in ``zone_id``: those whose city has its port
+        there, and Sealand's own land area for the Sealand zone (decision: it is both, 1.3)."""
+        out = set(self.port_cities(zone_id))
+        area = self.areas.get(zone_id)
+        if area is not None and area.sea_zone:
+            out.add(zone_id)
+        return tuple(sorted(out))
+
+    def sea_boxes_from(self, zone_id: str) -> tuple[str, ...]:
+        """The sea Trade Boxes entered from ``zone_id`` (6.16.g)."""
+        return tuple(sorted(b for b, tb in self.trade_boxes.items() if tb.kind == "sea" and zone_id in tb.entered_from))
+
     def home_areas(self, nation: str) -> tuple[str, ...]:
         """Areas printed in the nation's colour (1.3), the Mede Far East included for the Mede."""
         return self._home_areas.get(nation, ())

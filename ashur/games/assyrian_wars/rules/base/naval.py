@@ -123,10 +123,7 @@ def port_zone(ctx: Ctx, aid: str) -> str | None:
 def port_areas(ctx: Ctx, zone: str) -> list[str]:
     """6.16.d: the areas where land units board and disembark in `zone`: the areas whose city has its port
     there; Sealand's own land area for the Sealand zone (decision: it is both, 1.3)."""
-    out = list(ctx.c.port_cities(zone))
-    if zone in ctx.c.areas and ctx.c.areas[zone].sea_zone:
-        out.append(zone)
-    return sorted(set(out))
+    return list(ctx.c.port_areas(zone))
 
 
 def friendly_port(ctx: Ctx, aid: str, cid: str) -> bool:

@@ -34,7 +34,6 @@ from ashur.games.assyrian_wars.rules.base.naval import (
     naval,
     naval_view,
     sea_box,
-    sea_boxes,
     ships_at,
 )
 from ashur.games.assyrian_wars.rules.base.players import role_of
@@ -78,7 +77,7 @@ def room(ctx: Ctx, box: str) -> int:
 
 
 def boxes_from(ctx: Ctx, zone: str) -> list[str]:
-    return [b for b in sea_boxes(ctx) if zone in ctx.c.trade_boxes[b].entered_from]
+    return list(ctx.c.sea_boxes_from(zone))
 
 
 def _loc_of(ctx: Ctx, key: str) -> str:
