@@ -59,19 +59,24 @@ def test_the_reasons_read_in_the_tables_language(web: WebServer, page: Any, lang
     made = new_game(web, "two_rivers", SOLO)
     open_seat(page, web, made, "assyria", lang=lang)
     items = _open_the_panel_until_a_bot_decided(page)
+    # what the panel shows is read first, the server's texts after: the bots go on deciding meanwhile, so a
+    # reason read later is one the server's answer already holds (read the other way round, the panel may
+    # show a newer decision than the answer)
+    assert items.count()
+    shown = {int(n): text.strip() for n, text in page.eval_on_selector_all(
+        "#bot-reasons-list li.bot-reason",
+        "els => els.slice(0, 5).map(e => [e.dataset.n, e.querySelector('.bot-why').textContent])")}
     token = made["seats"]["assyria"]["token"]
     base = f"{web.url}/api/games/{made['id']}/bot-reasons"
     wanted = {x["n"]: x["reason"] for x in httpx.get(base, params={"lang": lang},
                                                       headers={"Authorization": f"Bearer {token}"}).json()["reasons"]}
     english = {x["n"]: x["reason"] for x in httpx.get(base, headers={"Authorization": f"Bearer {token}"}).json()
                ["reasons"]}
-    for i in range(min(items.count(), 5)):
-        item = items.nth(i)
-        n = int(item.get_attribute("data-n"))
-        shown = item.locator(".bot-why").text_content().strip()
-        assert shown == wanted[n] or shown.startswith(wanted[n].removesuffix("…")), (shown, wanted[n])  # 300 chars
-        assert shown != english[n], shown
-        assert "aw.bot." not in shown and "bot.why." not in shown
+    assert shown
+    for n, text in shown.items():
+        assert text == wanted[n] or text.startswith(wanted[n].removesuffix("…")), (text, wanted[n])  # 300 chars
+        assert text != english[n], text
+        assert "aw.bot." not in text and "bot.why." not in text
     assert page.errors == []
 
 
