@@ -183,12 +183,20 @@ HOOKS.add_menu(MenuEntry("campaign", _offer, _apply, _explain, order=80))
 
 
 def stoppable(ctx: Ctx, power: str) -> list[str]:
-    """Countries paying Assyria by decision that `power` plays: itself and its allied minors (5.2.3)."""
+    """Countries paying Assyria by decision that `power` plays: itself and its allied minors (5.2.3).
+
+    A power's tribute that the scenario sets as paid (Rise and Fall: the Mede) counts as paid by decision:
+    at 5.2 a power pays only if its player decides so, so a scenario that starts after 5.2 records that
+    decision, and the power may stop paying in a later impulse as after any other. A minor's tribute the
+    scenario sets stands for a tribute check passed and is not stopped (``docs/rules-decisions.md``,
+    "Tribute refusers")."""
     out = []
     for t in ctx.s["tribute"]:
-        mine = t["payer"] == power or ctx.ally_power(t["payer"]) == power
-        if t["to"] == ASSYRIA and t["why"] == "decision" and mine:
-            out.append(t["payer"])
+        payer = t["payer"]
+        mine = payer == power or ctx.ally_power(payer) == power
+        decided = t["why"] == "decision" or (t["why"] == "scenario" and ctx.is_power(payer))
+        if t["to"] == ASSYRIA and decided and mine:
+            out.append(payer)
     return sorted(set(out))
 
 
