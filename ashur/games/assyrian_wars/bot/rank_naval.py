@@ -26,6 +26,8 @@ from ashur.games.assyrian_wars.bot.rank_politics import PoliticsScores
 
 TRADE = "trade:"
 CARGO = "cargo:"
+SHIP_LOAD = 3.0
+"""About the strength one ship carries (6.16.c: one full unit)."""
 
 
 class NavalScores(PoliticsScores):
@@ -71,11 +73,13 @@ class NavalScores(PoliticsScores):
         after[self.f.power] = after.get(self.f.power, 0.0) + n
         return sign * self.w["trade"] + self.w["vp"] * self.trade_change(after)
 
-    def landing(self, zone: str, s: float) -> tuple[float, str]:
-        """The best port area of `zone` to set a cargo of strength `s` down: the target pull from there
-        (a target in the area itself counts whole)."""
+    def landing(self, zone: str, s: float, skip: str = "") -> tuple[float, str]:
+        """The best port area of `zone` (but `skip`) to set a cargo of strength `s` down: the target pull from
+        there (a target in the area itself counts whole)."""
         best, where = 0.0, ""
         for area in self.content.port_areas(zone):
+            if area == skip:
+                continue
             value, _ = self.pull(area, s)
             if value > best:
                 best, where = value, area
@@ -139,7 +143,7 @@ class NavalScores(PoliticsScores):
         """What the best own force in a port area of `zone` gains by sailing instead of marching."""
         best, where = 0.0, ""
         for area in self.content.port_areas(zone):
-            s = min(self.f.own(area), n * self._unit_strength())
+            s = min(self.f.own(area), n * SHIP_LOAD)
             if s <= 0:
                 continue
             gain = self._sea_gain(zone, area, s)
@@ -147,24 +151,13 @@ class NavalScores(PoliticsScores):
                 best, where = gain, area
         return best, where
 
-    def _unit_strength(self) -> float:
-        """What one ship carries, about (6.16.c: one full unit)."""
-        return 3.0
-
     def _sea_gain(self, zone: str, src: str, s: float) -> float:
         """The landing a force of `s` at `src` reaches by sea this impulse (½ AP a zone) over its land pull
         from `src`, less `board` (a march is simpler and cannot be searched)."""
         steps = int(2 * self.f.ap_left)
         by_land, _ = self.pull(src, s)
-        best = 0.0
-        for z, d in sea_distances(zone).items():
-            if d > steps:
-                continue
-            for area in self.content.port_areas(z):
-                if area == src:
-                    continue
-                value, _ = self.pull(area, s)
-                best = max(best, value / (1.0 + 0.5 * d))
+        best = max((self.landing(z, s, skip=src)[0] / (1.0 + 0.5 * d)
+                    for z, d in sea_distances(zone).items() if d <= steps), default=0.0)
         return best - by_land - self.w["board"]
 
     def fleet_to(self, aid: str, p: dict[str, Any]) -> Scored:

@@ -363,6 +363,14 @@ def build_content(directory: Path, parsed: Parsed) -> Content:
         elif area.kind == "associated":
             associated[area.nation].append(area.id)
             city_count[area.nation] += 1
+    # 6.16.d: where land units board and land in a zone: its port cities, and Sealand, both area and zone (1.3)
+    port_areas = {z: tuple(sorted({*ports.get(z, ()), *((z,) if z in areas and areas[z].sea_zone else ())}))
+                  for z in sea_zones}
+    sea_boxes_from: dict[str, list[str]] = defaultdict(list)  # 6.16.g
+    for box in sorted(seas.trade_boxes, key=lambda t: t.id):
+        if box.kind == "sea":
+            for zone_id in box.entered_from:
+                sea_boxes_from[zone_id].append(box.id)
     ordered = sorted(
         (n for n in nations.values() if n.impulse_position is not None), key=lambda n: n.impulse_position or 0
     )
@@ -413,6 +421,8 @@ def build_content(directory: Path, parsed: Parsed) -> Content:
         _sea_neighbors={z.id: z.adjacent for z in sea_zones.values()},
         _coastal_zones={k: tuple(v) for k, v in coastal.items()},
         _port_cities={k: tuple(v) for k, v in ports.items()},
+        _port_areas=port_areas,
+        _sea_boxes_from={k: tuple(v) for k, v in sea_boxes_from.items()},
         _home_areas={k: tuple(v) for k, v in home_areas.items()},
         _home_cities={k: tuple(v) for k, v in home_cities.items()},
         _associated_areas={k: tuple(v) for k, v in associated.items()},

@@ -95,6 +95,8 @@ class Content:
     _sea_neighbors: dict[str, tuple[str, ...]] = field(repr=False)
     _coastal_zones: dict[str, tuple[str, ...]] = field(repr=False)
     _port_cities: dict[str, tuple[str, ...]] = field(repr=False)
+    _port_areas: dict[str, tuple[str, ...]] = field(repr=False)
+    _sea_boxes_from: dict[str, tuple[str, ...]] = field(repr=False)
     _home_areas: dict[str, tuple[str, ...]] = field(repr=False)
     _home_cities: dict[str, tuple[str, ...]] = field(repr=False)
     _associated_areas: dict[str, tuple[str, ...]] = field(repr=False)
@@ -131,15 +133,11 @@ class Content:
     def port_areas(self, zone_id: str) -> tuple[str, ...]:
         """6.16.d: the areas where land units board and disembark in ``zone_id``: those whose city has its port
         there, and Sealand's own land area for the Sealand zone (decision: it is both, 1.3)."""
-        out = set(self.port_cities(zone_id))
-        area = self.areas.get(zone_id)
-        if area is not None and area.sea_zone:
-            out.add(zone_id)
-        return tuple(sorted(out))
+        return self._port_areas.get(zone_id, ())
 
     def sea_boxes_from(self, zone_id: str) -> tuple[str, ...]:
         """The sea Trade Boxes entered from ``zone_id`` (6.16.g)."""
-        return tuple(sorted(b for b, tb in self.trade_boxes.items() if tb.kind == "sea" and zone_id in tb.entered_from))
+        return self._sea_boxes_from.get(zone_id, ())
 
     def home_areas(self, nation: str) -> tuple[str, ...]:
         """Areas printed in the nation's colour (1.3), the Mede Far East included for the Mede."""
