@@ -67,6 +67,69 @@ def test_whole_games_with_reasons() -> None:
     assert all(r.strip() and "\n" not in r for r in reasons)
 
 
+def test_standing_order_ranks_below_the_answer_it_stands_for() -> None:
+    """A standing order (issue 14) is ranked at the score of the answer it would give, less
+    ``standing_order``: never above that answer, and never chosen when every answer is poor (a flat score
+    once made the bot set "accept every peace offer" where it ranked accepting worst). Checked on every
+    prompt with orders in the first 1,500 decisions of a Rise and Fall game of heuristic bots, and on a
+    poor answer alone (joining a camp, prefix weight -1)."""
+    opts = resolve_options(GAME, {})
+    state = GAME.setup("rise_and_fall", 4, opts, {})
+    seated: dict[str, Any] = {}
+    checked = 0
+    for _ in range(1500):
+        if GAME.result(state)["over"]:
+            break
+        role = GAME.active(state)[0]
+        actions = GAME.legal_actions(state, role)
+        scores = {a["id"]: s for a, (s, _r) in zip(actions, GAME.rank_actions(GAME.view(state, role), actions))}
+        for a in actions:
+            answer = a["params"].get("answer") if a["id"].startswith("order:") else None
+            if answer is not None:
+                w = weights("rise_and_fall", role)["standing_order"]
+                assert scores[a["id"]] == pytest.approx(scores[answer] + w), a["id"]
+                checked += 1
+        bot = seated.setdefault(role, bots.make("heuristic", len(seated)))
+        choice = bot.choose(GAME, state, role, actions)
+        assert not choice.startswith("order:"), choice
+        GAME.apply(state, role, choice)
+    assert checked > 100
+    w = weights("rise_and_fall", "mede")["standing_order"]
+    view = GAME.view(GAME.setup("rise_and_fall", 4, opts, {}), "mede")
+    poor = [{"id": "camp:rebel", "label": "", "params": {}, "rule": "7.4.1"},
+            {"id": "order:camp.rebel:turn", "label": "aw.act.order_set", "rule": "7.4.1",
+             "params": {"answer": "camp:rebel", "until": "turn"}}]
+    (answer_score, _), (order_score, reason) = GAME.rank_actions(view, poor)
+    assert answer_score < 0
+    assert order_score == pytest.approx(answer_score + w)
+    assert order_score < answer_score
+    assert reason[0]["key"] == "aw.bot.standing_order"
+
+
+def test_7_4_1_joining_a_camp_weighs_the_3_vp_its_members_score() -> None:
+    """7.4.1/8.3: every power already in the camp scores 3 VP for the newcomer, so joining an occupied camp
+    is a gift in the VP race (9.1), the more so the more members; the first power in an empty rebel camp
+    gives nothing and scores for those who enter after it (``camp_first``)."""
+    opts = resolve_options(GAME, {})
+    view = GAME.view(GAME.setup("rise_and_fall", 4, opts, {}), "mede")
+    w = weights("rise_and_fall", "mede")
+    join = [{"id": "camp:rebel", "label": "aw.act.join_camp", "rule": "7.4.1", "params": {"camp": "rebel", "ap": 10}}]
+
+    def score(camps: dict[str, str | None]) -> tuple[float, str]:
+        for power, camp in camps.items():
+            view["countries"][power]["camp"] = camp
+        (value, reason), = GAME.rank_actions(view, join)
+        return value, reason[0]["key"]
+
+    one = score({"babylonia": "rebel", "elam": None})
+    two = score({"babylonia": "rebel", "elam": "rebel"})
+    empty = score({"babylonia": None, "elam": None})
+    assert one == (pytest.approx(-w["vp"] * w["rival_vp"] * 3 - w["ap_cost"] * 10), "aw.bot.camp_gift")
+    assert two[0] < one[0] < 0
+    assert empty == (pytest.approx(w["camp_first"] - w["ap_cost"] * 10), "aw.bot.camp_first")
+    assert empty[0] > 0
+
+
 def test_scrambled_hidden_information_same_decisions() -> None:
     """The decision on a state whose secrets (other hands, deck, fogged stacks, 9.5) are scrambled as the
     fuzzer does is the same as on the true state, and so is the reason: the bot reads only its view."""

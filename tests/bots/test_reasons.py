@@ -216,8 +216,8 @@ def _decisions(game_id: str, scenario: str, seed: int, steps: int) -> str:
 
 
 @pytest.mark.parametrize(("game_id", "scenario", "seed", "steps", "pinned"), [
-    ("assyrian-wars", "two_rivers", 3, 250, "2665a3a1d2b7ac16"),  # re-recorded: ...; move cards; fleets (6.16)
-    ("assyrian-wars", "rise_and_fall", 4, 250, "8667227ac5d0d363"),  # re-recorded: ...; fleets; Mede tribute (5.2.3)
+    ("assyrian-wars", "two_rivers", 3, 250, "83b5e220f6ea07c7"),  # re-recorded: ...; fleets; orders ranked by answer
+    ("assyrian-wars", "rise_and_fall", 4, 250, "f5b51342317c530f"),  # re-recorded: ...; 5.2.3; orders ranked by answer
     ("assyria", "four_players", 7, 400, "d506e13fa9b511d1"),
 ])
 def test_decisions_and_scores_as_before(game_id: str, scenario: str, seed: int, steps: int, pinned: str) -> None:

@@ -34,7 +34,21 @@ class Ranker(WarScores, CardScores, NavalScores):
     """Scores the actions of one view (features computed once)."""
 
     def rank(self, actions: list[dict[str, Any]]) -> list[Scored]:
-        return [self.score(a) for a in actions]
+        """The prompt's own answers first; then each standing order (``order:``) at the score of the answer
+        it would stand for, lowered by ``standing_order``: the bot answers every prompt itself, and an order
+        must never outrank that answer, nor be taken, when every answer is poor, for an answer the bot
+        ranks lower still (an order to accept every peace offer where accepting is the worst answer)."""
+        out: list[Scored | None] = [None] * len(actions)
+        answers: dict[str, Scored] = {}
+        for i, a in enumerate(actions):
+            if not a["id"].startswith("order:"):
+                out[i] = answers[a["id"]] = self.score(a)
+        for i, a in enumerate(actions):
+            if out[i] is None:
+                answer = answers.get(str((a.get("params") or {}).get("answer") or ""))
+                out[i] = self.score(a) if answer is None else (answer[0] + self.w["standing_order"],
+                                                               why("standing_order"))
+        return out  # type: ignore[return-value]
 
     def score(self, a: dict[str, Any]) -> Scored:
         aid = a["id"]
@@ -98,6 +112,7 @@ HANDLERS: dict[str, Handler] = {
     "fleet_refuse": Ranker.fleet_consent, "fleet_stop": Ranker.fleet_stop, "repair": Ranker.repair,
     "ship_return": Ranker.ship_return, "loose_join": Ranker.loose_join, "group_commander": Ranker.group_commander,
     "relocate_to": Ranker.relocate_to, "relocate_forces": Ranker.relocate_forces,
+    "join_camp": Ranker.join_camp, "change_camp": Ranker.join_camp,
 }
 
 

@@ -182,6 +182,26 @@ class PoliticsScores(RankerBase):
         return (0.0 if pay else cost / 4), why("tribute_pay" if pay else "tribute_refuse", amount=num(amount),
                                                mine=num(mine), theirs=num(theirs))
 
+    def join_camp(self, aid: str, p: dict[str, Any]) -> Scored:
+        """Joining a camp (7.4.1: a declaration of war on a power of the other camp, 10 AP in an impulse, free
+        in the Interphase). Every power already in the camp scores 3 VP for the newcomer (8.3), a gift in
+        the VP race of 9.1; but the first power in an empty rebel camp gives nothing, and scores 3 VP for
+        each power that enters after it (one pushed in by an Assyrian declaration, 7.4.1): worth
+        ``camp_first``."""
+        camp = str(p.get("camp") or "")
+        cost = float(p.get("ap") or 0) if isinstance(p.get("ap"), (int, float)) else 0.0
+        countries = self.view.get("countries") or {}
+        members = [q for q, co in countries.items() if q != self.f.power and kinds().get(q) == "power"
+                   and (co or {}).get("camp") == camp]
+        if members:
+            value = -self.w["vp"] * self.w["rival_vp"] * 3.0 * len(members) - self.w["ap_cost"] * cost
+            return value, why("camp_gift", camp=camp, n=len(members))
+        if camp == "rebel" and self.f.power != "assyria":
+            value = self.w["camp_first"] - self.w["ap_cost"] * cost
+            return value, why("camp_first")
+        value = float(self.w["prefix"].get(aid.split(":", 1)[0], 0.0)) - self.w["ap_cost"] * cost
+        return value, why("prefix", value=signed(value), weight=f"prefix.{aid.split(':', 1)[0]}")
+
     def ask(self, aid: str, label: str, p: dict[str, Any]) -> Scored:
         parts = label.split(".")
         what, answer = (parts[3], parts[4]) if len(parts) >= 5 else ("", "")
