@@ -130,33 +130,6 @@ def test_7_4_1_joining_a_camp_weighs_the_3_vp_its_members_score() -> None:
     assert empty[0] > 0
 
 
-def test_5_2_3_a_neutral_refuser_weighs_being_pushed_into_the_rebel_camp() -> None:
-    """5.2.3/7.4.1/8.3: a power in no camp that stops or refuses its tribute may be declared war on by Assyria
-    for free, which puts it in the rebel camp, whose powers score 3 VP each for it: the refusal is weighed
-    down by ``push_risk`` of those VPs (the Rise and Fall Mede kept stopping its tribute in its first impulse,
-    and lost the first Interphase's 9.1 race to the rebels' 3 VP)."""
-    opts = resolve_options(GAME, {})
-    view = GAME.view(GAME.setup("rise_and_fall", 4, opts, {}), "mede")
-    w = weights("rise_and_fall", "mede")
-    answers = [{"id": "tribute:pay", "label": "aw.act.tribute_pay", "rule": "5.2", "params": {"amount": 2}},
-               {"id": "tribute:refuse", "label": "aw.act.tribute_refuse", "rule": "5.2", "params": {"amount": 2}}]
-
-    def scores(camps: dict[str, str | None]) -> tuple[float, float, list[str]]:
-        for power, camp in camps.items():
-            view["countries"][power]["camp"] = camp
-        (pay, _), (refuse, reason) = GAME.rank_actions(view, answers)
-        return pay, refuse, [p["key"] for p in reason]
-
-    alone = scores({"mede": None, "babylonia": None, "elam": None})
-    two = scores({"mede": None, "babylonia": "rebel", "elam": "rebel"})
-    member = scores({"mede": "rebel", "babylonia": "rebel", "elam": "rebel"})
-    push = w["vp"] * w["rival_vp"] * 3 * 2 * w["push_risk"]
-    assert "aw.bot.tribute_push" not in alone[2] and alone[1] > alone[0]
-    assert two[1] == pytest.approx(alone[1] - push) and two[1] < two[0]
-    assert two[2][-1] == "aw.bot.tribute_push"
-    assert member[1] == pytest.approx(alone[1])
-
-
 def test_scrambled_hidden_information_same_decisions() -> None:
     """The decision on a state whose secrets (other hands, deck, fogged stacks, 9.5) are scrambled as the
     fuzzer does is the same as on the true state, and so is the reason: the bot reads only its view."""

@@ -217,7 +217,7 @@ def _decisions(game_id: str, scenario: str, seed: int, steps: int) -> str:
 
 @pytest.mark.parametrize(("game_id", "scenario", "seed", "steps", "pinned"), [
     ("assyrian-wars", "two_rivers", 3, 250, "83b5e220f6ea07c7"),  # re-recorded: ...; fleets; orders ranked by answer
-    ("assyrian-wars", "rise_and_fall", 4, 250, "65682fb0d2cd0633"),  # re-recorded: ...; orders by answer; push_risk
+    ("assyrian-wars", "rise_and_fall", 4, 250, "f5b51342317c530f"),  # re-recorded: ...; 5.2.3; orders ranked by answer
     ("assyria", "four_players", 7, 400, "d506e13fa9b511d1"),
 ])
 def test_decisions_and_scores_as_before(game_id: str, scenario: str, seed: int, steps: int, pinned: str) -> None:

@@ -179,23 +179,8 @@ class PoliticsScores(RankerBase):
         if theirs > self.w["tribute_ratio"] * max(mine, 1.0):
             return (1.0 if pay else -1.0), why("tribute_pay_outmatched" if pay else "tribute_refuse_outmatched",
                                                amount=num(amount), theirs=num(theirs), mine=num(mine))
-        reason = why("tribute_pay" if pay else "tribute_refuse", amount=num(amount), mine=num(mine),
-                     theirs=num(theirs))
-        push = 0.0 if pay else self.push_cost()
-        if push:
-            reason.append(part("tribute_push", cost=num(round(push, 2))))
-        return (0.0 if pay else cost / 4 - push), reason
-
-    def push_cost(self) -> float:
-        """What a refusal risks for a power in no camp (5.2.3): Assyria may declare war on it for free, and a
-        neutral power declared war on by a camp power enters the other camp (7.4.1), where every rebel power
-        scores 3 VP for it (8.3): ``push_risk`` of those VPs, counted as rivals' VPs."""
-        countries = self.view.get("countries") or {}
-        if self.f.power == "assyria" or (countries.get(self.f.power) or {}).get("camp"):
-            return 0.0
-        rebels = [q for q, co in countries.items() if q != self.f.power and kinds().get(q) == "power"
-                  and (co or {}).get("camp") == "rebel"]
-        return float(self.w["vp"] * self.w["rival_vp"] * 3.0 * len(rebels) * self.w["push_risk"])
+        return (0.0 if pay else cost / 4), why("tribute_pay" if pay else "tribute_refuse", amount=num(amount),
+                                               mine=num(mine), theirs=num(theirs))
 
     def join_camp(self, aid: str, p: dict[str, Any]) -> Scored:
         """Joining a camp (7.4.1: a declaration of war on a power of the other camp, 10 AP in an impulse, free
