@@ -24,7 +24,7 @@ from collections.abc import Callable
 from typing import Any
 
 from ashur.games.assyrian_wars.bot.features import bind
-from ashur.games.assyrian_wars.bot.rank_base import Scored, signed, why
+from ashur.games.assyrian_wars.bot.rank_base import Scored, why
 from ashur.games.assyrian_wars.bot.rank_cards import CardScores
 from ashur.games.assyrian_wars.bot.rank_naval import NavalScores
 from ashur.games.assyrian_wars.bot.rank_war import WarScores
@@ -38,17 +38,16 @@ class Ranker(WarScores, CardScores, NavalScores):
         it would stand for, lowered by ``standing_order``: the bot answers every prompt itself, and an order
         must never outrank that answer, nor be taken, when every answer is poor, for an answer the bot
         ranks lower still (an order to accept every peace offer where accepting is the worst answer)."""
-        out: list[Scored | None] = [None] * len(actions)
-        answers: dict[str, Scored] = {}
-        for i, a in enumerate(actions):
-            if not a["id"].startswith("order:"):
-                out[i] = answers[a["id"]] = self.score(a)
-        for i, a in enumerate(actions):
-            if out[i] is None:
-                answer = answers.get(str((a.get("params") or {}).get("answer") or ""))
-                out[i] = self.score(a) if answer is None else (answer[0] + self.w["standing_order"],
-                                                               why("standing_order"))
-        return out  # type: ignore[return-value]
+        answers = {a["id"]: self.score(a) for a in actions if not a["id"].startswith("order:")}
+        return [answers.get(a["id"]) or self._order(a, answers) for a in actions]
+
+    def _order(self, a: dict[str, Any], answers: dict[str, Scored]) -> Scored:
+        """A standing order at its answer's score less ``standing_order`` (a cancel, or an order whose answer
+        is not offered, at ``standing_order`` alone)."""
+        answer = answers.get(str((a.get("params") or {}).get("answer") or ""))
+        if answer is None:
+            return self.score(a)
+        return answer[0] + self.w["standing_order"], why("standing_order")
 
     def score(self, a: dict[str, Any]) -> Scored:
         aid = a["id"]
@@ -62,12 +61,7 @@ class Ranker(WarScores, CardScores, NavalScores):
             return self.w["standing_order"], why("standing_order")
         if label.startswith("aw.act.ask."):
             return self.ask(aid, label, params)
-        value = float(self.w["prefix"].get(head, 0.0))
-        cost = float(params.get("ap") or 0) if isinstance(params.get("ap"), (int, float)) else 0.0
-        if value:
-            value -= self.w["ap_cost"] * cost
-            return value, why("prefix", value=signed(value), weight=f"prefix.{head}")
-        return 0.0, why("no_rule")
+        return self.by_prefix(aid, params)
 
 
 Handler = Callable[[Ranker, str, dict[str, Any]], Scored]

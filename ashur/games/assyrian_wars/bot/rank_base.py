@@ -231,6 +231,22 @@ class RankerBase:
         return sum(piece_strength(pid, bool(q.get("red"))) for pid, q in (self.view.get("pieces") or {}).items()
                    if pid == fid or q.get("army") == fid)
 
+    @staticmethod
+    def ap_of(params: dict[str, Any]) -> float:
+        """The APs an action's parameters say it costs (0 when they name none)."""
+        ap = params.get("ap")
+        return float(ap or 0) if isinstance(ap, (int, float)) else 0.0
+
+    def by_prefix(self, aid: str, params: dict[str, Any]) -> Scored:
+        """The ``prefix`` table's weight of the action's id prefix, less ``ap_cost`` per AP it costs; 0 with
+        no rule when the table has none."""
+        head = aid.split(":", 1)[0]
+        value = float(self.w["prefix"].get(head, 0.0))
+        if not value:
+            return 0.0, why("no_rule")
+        value -= self.w["ap_cost"] * self.ap_of(params)
+        return value, why("prefix", value=signed(value), weight=f"prefix.{head}")
+
     def piece(self, pid: str) -> dict[str, Any]:
         """The view's record of a piece (empty when the view does not show it)."""
         return (self.view.get("pieces") or {}).get(pid) or {}

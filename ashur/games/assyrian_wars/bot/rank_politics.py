@@ -189,7 +189,7 @@ class PoliticsScores(RankerBase):
         each power that enters after it (one pushed in by an Assyrian declaration, 7.4.1): worth
         ``camp_first``."""
         camp = str(p.get("camp") or "")
-        cost = float(p.get("ap") or 0) if isinstance(p.get("ap"), (int, float)) else 0.0
+        cost = self.ap_of(p)
         countries = self.view.get("countries") or {}
         members = [q for q, co in countries.items() if q != self.f.power and kinds().get(q) == "power"
                    and (co or {}).get("camp") == camp]
@@ -199,8 +199,7 @@ class PoliticsScores(RankerBase):
         if camp == "rebel" and self.f.power != "assyria":
             value = self.w["camp_first"] - self.w["ap_cost"] * cost
             return value, why("camp_first")
-        value = float(self.w["prefix"].get(aid.split(":", 1)[0], 0.0)) - self.w["ap_cost"] * cost
-        return value, why("prefix", value=signed(value), weight=f"prefix.{aid.split(':', 1)[0]}")
+        return self.by_prefix(aid, p)
 
     def ask(self, aid: str, label: str, p: dict[str, Any]) -> Scored:
         parts = label.split(".")
